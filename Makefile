@@ -1,0 +1,95 @@
+# Shishi - multi-variant shogi engine. GNU Make.
+#   make            build ./shishi (-O3 -march=native)
+#   make run        build, then run the default job
+#   make test       install what is missing, build, run every default test
+#   make test-long  deep perft rows and other slow suites
+#   make bench-perft  perft speed next to Fairy-Stockfish / Sjaak II
+#   make asan | tsan | clang | portable | format | format-check | clean
+
+CC      ?= gcc
+ARCH    ?= -march=native
+OPT     ?= -O3
+WARN    := -Wall -Wextra -Wshadow -Wmissing-declarations -Werror
+CFLAGS  ?= $(OPT) $(ARCH)
+CFLAGS  += -std=gnu17 $(WARN) -pthread -MMD -MP
+GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
+ifneq ($(GITREV),)
+CFLAGS  += -DSHISHI_VERSION='"0.1-$(GITREV)"'
+endif
+LDLIBS  += -pthread -lm
+
+BUILD   ?= build/$(CC)$(BUILD_TAG)
+LIB_SRC := $(wildcard src/*.c src/variants/*.c engine/*.c eval/*.c books/*.c) \
+           $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/protocol/main.o
+TEST_SRC := $(wildcard tests/check_*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+
+.PHONY: all run test test-unit test-protocol test-long deps bench-perft asan tsan clang portable \
+        format format-check clean
+
+all: shishi
+
+shishi: $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+run: shishi
+	./shishi run
+
+deps:
+	@scripts/ensure-deps.sh
+
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+
+$(BUILD)/check_all: $(TEST_OBJ) $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+
+test: deps
+	$(MAKE) --no-print-directory test-unit test-protocol
+
+test-unit: shishi $(BUILD)/check_all
+	SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
+
+test-protocol: shishi
+	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./shishi; fi
+
+test-long: deps shishi $(BUILD)/check_all
+	SHISHI_LONG=1 SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
+
+bench-perft: shishi
+	scripts/bench-perft.sh
+
+asan:
+	$(MAKE) --no-print-directory BUILD_TAG=-asan OPT="-O1 -g" \
+	  ARCH="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test
+
+tsan:
+	$(MAKE) --no-print-directory BUILD_TAG=-tsan OPT="-O1 -g" ARCH="-fsanitize=thread" test
+
+clang:
+	$(MAKE) --no-print-directory CC=clang shishi
+
+portable:
+	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable shishi
+
+FORMAT_SRC = $(wildcard src/*.[ch] src/variants/*.c engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
+format:
+	clang-format -i $(FORMAT_SRC)
+
+format-check:
+	clang-format --dry-run -Werror $(FORMAT_SRC)
+
+clean:
+	rm -rf build shishi
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

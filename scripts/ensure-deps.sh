@@ -1,0 +1,12 @@
+#!/bin/sh
+# Installs what `make test` needs on a fresh Debian machine (Check, pkg-config), when missing.
+set -e
+missing=""
+pkg-config --version >/dev/null 2>&1 || missing="$missing pkg-config"
+if ! pkg-config --exists check 2>/dev/null; then missing="$missing check"; fi
+[ -z "$missing" ] && exit 0
+echo "ensure-deps: installing$missing" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null

@@ -1,0 +1,557 @@
+/* position.c - board state, SFEN in and out, Zobrist keys, make/unmake and attack detection.
+ * Rules come from the descriptor (shared/rules/ (one file per game)); nothing here names a game.
+ * Never prints. */
+#include "position.h"
+
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Zobrist keys (filled once at start-up, read-only afterwards) ------------------------ */
+
+static Key zob_psq[COLOR_NB][PT_MAX][SQ_MAX];
+static Key zob_hand[COLOR_NB][PT_MAX]; /* added once per piece in hand */
+static Key zob_lion[SQ_MAX];
+static Key zob_side;
+
+static uint64_t splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void zobrist_init(void) {
+    uint64_t seed = 0x5348495348490001ULL; /* fixed: keys (and so bench) are reproducible */
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int p = 0; p < PT_MAX; p++) {
+            for (int s = 0; s < SQ_MAX; s++) zob_psq[c][p][s] = splitmix(&seed);
+            zob_hand[c][p] = splitmix(&seed);
+        }
+    for (int s = 0; s < SQ_MAX; s++) zob_lion[s] = splitmix(&seed);
+    zob_side = splitmix(&seed);
+}
+
+/* ---- piece placement ------------------------------------------------------------------- */
+
+static inline void toggle_piece(Position *pos, Piece pc, int sq) {
+    const VariantTables *t = pos->t;
+    Color c = piece_color(pc);
+    PieceType pt = piece_type(pc);
+    bb_toggle(&pos->by_color[c], sq);
+    bb_toggle(&pos->by_type[pt], sq);
+    bb_toggle(&pos->by_group[t->leap_group[pt]], sq);
+    for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1)
+        bb_toggle(&pos->sliders[c][__builtin_ctz(dirs)], sq);
+}
+
+static inline void put_piece(Position *pos, Piece pc, int sq) {
+    pos->board[sq] = pc;
+    toggle_piece(pos, pc, sq);
+    if (pos->t->flags[piece_type(pc)] & PF_ROYAL) {
+        Color c = piece_color(pc);
+        if (++pos->royal_count[c] == 1) pos->royal_sq[c] = (Square)sq;
+    }
+}
+
+static inline void remove_piece(Position *pos, int sq) {
+    Piece pc = pos->board[sq];
+    pos->board[sq] = PIECE_NONE;
+    toggle_piece(pos, pc, sq);
+    if (pos->t->flags[piece_type(pc)] & PF_ROYAL) {
+        Color c = piece_color(pc);
+        if (--pos->royal_count[c] == 1) {
+            /* find the remaining royal */
+            for (int s = 0; s < pos->t->sq_count; s++)
+                if (pos->board[s] && piece_color(pos->board[s]) == c &&
+                    (pos->t->flags[piece_type(pos->board[s])] & PF_ROYAL))
+                    pos->royal_sq[c] = (Square)s;
+        }
+    }
+}
+
+/* Move a piece that stays the same type is not worth a special case: promotions, flips and
+ * rolls change the type on most moves in some games. */
+
+/* ---- attacks ----------------------------------------------------------------------------- */
+
+Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    Bitboard a = leap_attack(t, pt, c, sq);
+    for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1)
+        a = bb_or(a, slide_attack(t, __builtin_ctz(dirs), sq, occ));
+    for (int k = 0; k < t->limited_count[c][pt]; k++)
+        a = bb_or(a, limited_slide_attack(t, t->limited_dir[c][pt][k], t->limited_range[c][pt][k], sq, occ));
+    return a;
+}
+
+Bitboard pos_attackers_to(const Position *pos, int sq, Color c, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Bitboard att = bb_empty();
+    Color them = color_flip(c);
+    /* leapers: a piece of colour c on s attacks sq iff colour !c's same leap from sq hits s */
+    for (int g = 0; g < t->leap_group_count; g++) {
+        Bitboard grp = pos->by_group[g];
+        if (bb_is_empty(grp)) continue;
+        att = bb_or(att, bb_and(t->leap[(g * 2 + them) * n + sq], grp));
+    }
+    att = bb_and(att, pos->by_color[c]);
+    /* unlimited sliders: look from sq in the opposite direction */
+    for (unsigned dirs = t->slider_dirs_any[c]; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        Bitboard s = pos->sliders[c][d];
+        if (!bb_intersects(s, t->ray[((d + 4) & 7) * n + sq])) continue;
+        att = bb_or(att, bb_and(slide_attack(t, (d + 4) & 7, sq, occ), s));
+    }
+    /* range-limited sliders (rare: wa) */
+    for (int k = 0; k < t->limited_count_all; k++) {
+        if (t->limited[k].color != c) continue;
+        Bitboard s = bb_and(pos->by_type[t->limited[k].type], pos->by_color[c]);
+        if (bb_is_empty(s)) continue;
+        att = bb_or(att, bb_and(limited_slide_attack(t, (t->limited[k].dir + 4) & 7, t->limited[k].range, sq, occ), s));
+    }
+    return att;
+}
+
+Bitboard pos_compute_checkers(const Position *pos, Color victim) {
+    if (pos->royal_count[victim] == 0) return bb_empty();
+    Bitboard occ = pos_occupied(pos);
+    if (pos->royal_count[victim] == 1)
+        return pos_attackers_to(pos, pos->royal_sq[victim], color_flip(victim), occ);
+    Bitboard att = bb_empty();
+    for (int s = 0; s < pos->t->sq_count; s++) {
+        Piece p = pos->board[s];
+        if (p && piece_color(p) == victim && (pos->t->flags[piece_type(p)] & PF_ROYAL))
+            att = bb_or(att, pos_attackers_to(pos, s, color_flip(victim), occ));
+    }
+    return att;
+}
+
+/* ---- make / unmake ------------------------------------------------------------------------ */
+
+static inline void add_to_hand(Position *pos, Color c, Piece captured, Key *k) {
+    PieceType h = pos->t->hand_type[piece_type(captured)];
+    if (!pos->v->drops || !h) return;
+    pos->hand[c][h]++;
+    pos->hand_total[c]++;
+    *k += zob_hand[c][h];
+}
+
+static inline void take_from_hand(Position *pos, Color c, Piece captured) {
+    PieceType h = pos->t->hand_type[piece_type(captured)];
+    if (!pos->v->drops || !h) return;
+    pos->hand[c][h]--;
+    pos->hand_total[c]--;
+}
+
+void pos_do_move(Position *pos, Move m) {
+    const VariantTables *t = pos->t;
+    const Variant *v = pos->v;
+    StateInfo *prev = &pos->states[pos->sp];
+    StateInfo *st = &pos->states[++pos->sp];
+    Color us = pos->stm, them = color_flip(us);
+    Key k = prev->key ^ zob_side;
+    if (prev->lion_sq != SQ_NONE) k ^= zob_lion[prev->lion_sq];
+    st->move = m;
+    st->captured = st->captured_mid = PIECE_NONE;
+    st->lion_sq = SQ_NONE;
+    int to = move_to(m);
+
+    if (move_is_drop(m)) {
+        /* Step 1a: a drop takes a piece from the hand and puts the chosen face down */
+        PieceType pt = move_drop_type(m);
+        PieceType h = t->hand_type[pt];
+        pos->hand[us][h]--;
+        pos->hand_total[us]--;
+        k -= zob_hand[us][h];
+        Piece pc = piece_make(us, pt);
+        st->moved = pc;
+        put_piece(pos, pc, to);
+        k ^= zob_psq[us][pt][to];
+    } else if (move_is_pass(m)) {
+        /* Step 1b: a pass changes nothing but the side to move */
+        st->moved = pos->board[move_from(m)];
+    } else {
+        /* Step 1c: a board move, possibly with a capture on a middle square */
+        int from = move_from(m);
+        Piece pc = pos->board[from];
+        PieceType pt = piece_type(pc);
+        st->moved = pc;
+        int lion_taken = SQ_NONE;
+        if (move_is_double(m)) {
+            int mid = move_mid(m);
+            Piece c1 = pos->board[mid];
+            if (c1) {
+                st->captured_mid = c1;
+                remove_piece(pos, mid);
+                k ^= zob_psq[them][piece_type(c1)][mid];
+                add_to_hand(pos, us, c1, &k);
+                if (t->flags[piece_type(c1)] & PF_LION) lion_taken = mid;
+            }
+        }
+        Piece c2 = to != from ? pos->board[to] : PIECE_NONE;
+        if (c2) {
+            st->captured = c2;
+            remove_piece(pos, to);
+            k ^= zob_psq[them][piece_type(c2)][to];
+            add_to_hand(pos, us, c2, &k);
+            if (t->flags[piece_type(c2)] & PF_LION) lion_taken = to;
+        }
+        /* Step 2: the new type: optional promotion, or the game's forced change */
+        PieceType npt = pt;
+        if (move_is_promo(m))
+            npt = t->promotes_to[pt];
+        else if (t->changes_to[pt] &&
+                 (v->promotion == PROMO_ROLL || (v->promotion == PROMO_FLIP_CAPTURE && (c2 || st->captured_mid))))
+            npt = t->changes_to[pt];
+        if (to != from || npt != pt) {
+            remove_piece(pos, from);
+            k ^= zob_psq[us][pt][from];
+            put_piece(pos, piece_make(us, npt), to);
+            k ^= zob_psq[us][npt][to];
+        }
+        /* Step 3: chu counter-strike state (chu.md 7.3): a non-lion took a lion */
+        if (v->lion_rules && lion_taken != SQ_NONE && !(t->flags[pt] & PF_LION)) {
+            st->lion_sq = (uint8_t)lion_taken;
+            k ^= zob_lion[lion_taken];
+        }
+    }
+    pos->stm = them;
+    st->key = k;
+    st->checkers = pos_compute_checkers(pos, them);
+}
+
+void pos_undo_move(Position *pos) {
+    StateInfo *st = &pos->states[pos->sp];
+    Move m = st->move;
+    Color them = pos->stm, us = color_flip(them);
+    int to = move_to(m);
+    if (move_is_drop(m)) {
+        PieceType pt = move_drop_type(m);
+        PieceType h = pos->t->hand_type[pt];
+        remove_piece(pos, to);
+        pos->hand[us][h]++;
+        pos->hand_total[us]++;
+    } else if (!move_is_pass(m)) {
+        int from = move_from(m);
+        if (to != from || pos->board[from] != st->moved) {
+            remove_piece(pos, to);
+            put_piece(pos, st->moved, from);
+        }
+        if (st->captured) {
+            put_piece(pos, st->captured, to);
+            take_from_hand(pos, us, st->captured);
+        }
+        if (st->captured_mid) {
+            put_piece(pos, st->captured_mid, move_mid(m));
+            take_from_hand(pos, us, st->captured_mid);
+        }
+    }
+    pos->stm = us;
+    pos->sp--;
+}
+
+void pos_set_root(Position *pos) {
+    if (pos->sp == 0) return;
+    pos->states[0] = pos->states[pos->sp];
+    pos->states[0].move = MOVE_NONE;
+    pos->move_number += pos->sp;
+    pos->sp = 0;
+}
+
+int pos_repetitions(const Position *pos) {
+    int n = 0;
+    Key k = pos->states[pos->sp].key;
+    for (int i = pos->sp - 2; i >= 0; i -= 2)
+        if (pos->states[i].key == k) n++;
+    return n;
+}
+
+/* ---- SFEN -------------------------------------------------------------------------------- */
+
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Parse one board field into pos (which has v/t set and is cleared). */
+static int parse_board(Position *pos, const char *board, char *err, size_t errlen) {
+    const Variant *v = pos->v;
+    const char *p = board;
+    for (int row = 0; row < v->ranks; row++) {
+        int y = v->ranks - 1 - row, x = 0;
+        while (*p && *p != '/') {
+            if (isdigit((unsigned char)*p)) {
+                int run = 0;
+                while (isdigit((unsigned char)*p)) run = run * 10 + (*p++ - '0');
+                if (run == 0) return fail(err, errlen, "board rank %d: empty run of 0", row + 1);
+                x += run;
+                continue;
+            }
+            char sym[3] = {0};
+            int i = 0;
+            if (*p == '+') sym[i++] = *p++;
+            if (!isalpha((unsigned char)*p))
+                return fail(err, errlen, "board: unexpected character '%.1s' in rank %d", *p ? p : "end", row + 1);
+            Color c = isupper((unsigned char)*p) ? BLACK : WHITE;
+            sym[i] = (char)toupper((unsigned char)*p);
+            PieceType pt = variant_type_of(v, sym);
+            if (!pt) {
+                char shown[4];
+                snprintf(shown, sizeof shown, "%s%c", sym[0] == '+' ? "+" : "", *p);
+                return fail(err, errlen, "board: unknown piece '%s' in rank %d", shown, row + 1);
+            }
+            p++;
+            if (x >= v->files) return fail(err, errlen, "board: rank %d has too many squares", row + 1);
+            put_piece(pos, piece_make(c, pt), y * v->files + x);
+            x++;
+        }
+        if (x != v->files) {
+            snprintf(err, errlen, "board: rank %d has %d squares, expected %d", row + 1, x, v->files);
+            return -1;
+        }
+        if (row < v->ranks - 1) {
+            if (*p != '/') {
+                snprintf(err, errlen, "board: %d ranks, expected %d", row + 1, v->ranks);
+                return -1;
+            }
+            p++;
+        }
+    }
+    if (*p) {
+        snprintf(err, errlen, "board: more than %d ranks", v->ranks);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_hand(Position *pos, const char *hand, char *err, size_t errlen) {
+    if (!strcmp(hand, "-") || !*hand) return 0;
+    const Variant *v = pos->v;
+    for (const char *p = hand; *p;) {
+        int count = 1;
+        if (isdigit((unsigned char)*p)) {
+            count = 0;
+            while (isdigit((unsigned char)*p)) {
+                count = count * 10 + (*p++ - '0');
+                if (count > HAND_MAX) return fail(err, errlen, "hand: count %d too large", count);
+            }
+            if (count == 0) return fail(err, errlen, "hand: count 0");
+            if (!*p) return fail(err, errlen, "hand: count %d without a piece", count);
+        }
+        if (!isalpha((unsigned char)*p)) return fail(err, errlen, "hand: unexpected character '%.1s'", p);
+        char sym[2] = {(char)toupper((unsigned char)*p), 0};
+        Color c = isupper((unsigned char)*p) ? BLACK : WHITE;
+        PieceType pt = variant_type_of(v, sym);
+        bool is_hand = false;
+        for (int k = 0; k < pos->t->hand_type_count; k++) is_hand |= pos->t->hand_types[k] == pt;
+        if (!pt || !is_hand) return fail(err, errlen, "hand: '%.1s' is not a piece that can be held", p);
+        pos->hand[c][pt] = (uint8_t)(pos->hand[c][pt] + count);
+        pos->hand_total[c] += count;
+        p++;
+    }
+    return 0;
+}
+
+/* Count limits, royals, dead pieces, the side not to move in check. */
+static int check_position(const Position *pos, char *err, size_t errlen) {
+    const Variant *v = pos->v;
+    const VariantTables *t = pos->t;
+    int per_side[COLOR_NB][PT_MAX] = {{0}};
+    for (int s = 0; s < t->sq_count; s++) {
+        Piece p = pos->board[s];
+        if (!p) continue;
+        PieceType pt = piece_type(p);
+        Color c = piece_color(p);
+        per_side[c][variant_base_type(v, pt)]++;
+        if (v->promotion == PROMO_ZONE && bb_test(t->dead[c][pt], s)) {
+            snprintf(err, errlen, "%s on %s could never move", variant_symbol(v, pt), c == BLACK ? "Black's far rank" : "White's far rank");
+            return -1;
+        }
+    }
+    for (int c = 0; c < 2; c++)
+        for (int q = 1; q < t->type_count; q++) per_side[c][q] += pos->hand[c][q];
+    /* Composed positions may hold extra material (shared/rules/micro.md 6.4 has four pawn
+     * tiles; perft_std.tsv a third rook), so a kind may reach twice the game's set; more is
+     * malformed. Royals stay limited to the set, per side. docs/rules.md, "Material". */
+    for (int q = 1; q < t->type_count; q++) {
+        int total = per_side[BLACK][q] + per_side[WHITE][q], max = t->max_count[q];
+        if (t->flags[q] & PF_ROYAL) {
+            for (int c = 0; c < 2; c++)
+                if (per_side[c][q] > max / 2) {
+                    snprintf(err, errlen, "%s has %d pieces of kind %s (at most %d)", c == BLACK ? "Black" : "White",
+                             per_side[c][q], variant_symbol(v, (PieceType)q), max / 2);
+                    return -1;
+                }
+        } else if (total > 2 * max) {
+            snprintf(err, errlen, "too many pieces of kind %s (%d, at most %d)", variant_symbol(v, (PieceType)q), total,
+                     2 * max);
+            return -1;
+        }
+    }
+    for (int c = 0; c < 2; c++)
+        if (pos->royal_count[c] > 1 && !v->check_allowed) {
+            snprintf(err, errlen, "%s has %d royal pieces", c == BLACK ? "Black" : "White", pos->royal_count[c]);
+            return -1;
+        }
+    /* nifu on the board */
+    if (!pos->rules.free_drops)
+        for (int q = 1; q < t->type_count; q++) {
+            if (!(t->flags[q] & PF_NIFU)) continue;
+            for (int c = 0; c < 2; c++)
+                for (int x = 0; x < v->files; x++) {
+                    Bitboard b = bb_and(bb_and(pos->by_type[q], pos->by_color[c]), t->file_bb[x]);
+                    if (bb_more_than_one(b)) {
+                        snprintf(err, errlen, "two %s of one side on a file", variant_symbol(v, (PieceType)q));
+                        return -1;
+                    }
+                }
+        }
+    if (!v->check_allowed && bb_any(pos_compute_checkers(pos, color_flip(pos->stm)))) {
+        snprintf(err, errlen, "the side not to move is in check");
+        return -1;
+    }
+    return 0;
+}
+
+int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm,
+                   const char *hand, int move_number, int lion_sq, char *err, size_t errlen) {
+    Position *tmp = malloc(sizeof *tmp);
+    if (!tmp) return fail(err, errlen, "out of memory");
+    /* Only the parts before the history need clearing. */
+    memset(tmp, 0, offsetof(Position, states));
+    tmp->v = v;
+    tmp->t = v->tables;
+    tmp->rules = rules ? *rules : v->defaults;
+    tmp->stm = stm;
+    tmp->move_number = move_number;
+    int rc = parse_board(tmp, board, err, errlen);
+    if (!rc) rc = parse_hand(tmp, hand ? hand : "-", err, errlen);
+    if (!rc) rc = check_position(tmp, err, errlen);
+    if (rc) {
+        free(tmp);
+        return -1;
+    }
+    StateInfo *st = &tmp->states[0];
+    memset(st, 0, sizeof *st);
+    st->lion_sq = (uint8_t)lion_sq;
+    Key k = stm == WHITE ? zob_side : 0;
+    for (int s = 0; s < tmp->t->sq_count; s++)
+        if (tmp->board[s]) k ^= zob_psq[piece_color(tmp->board[s])][piece_type(tmp->board[s])][s];
+    for (int c = 0; c < 2; c++)
+        for (int q = 1; q < tmp->t->type_count; q++) k += zob_hand[c][q] * tmp->hand[c][q];
+    if (lion_sq != SQ_NONE) k ^= zob_lion[lion_sq];
+    st->key = k;
+    st->checkers = pos_compute_checkers(tmp, stm);
+    memcpy(pos, tmp, offsetof(Position, states) + sizeof(StateInfo));
+    free(tmp);
+    return 0;
+}
+
+int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err,
+                 size_t errlen) {
+    char buf[1024];
+    if (!sfen || strlen(sfen) >= sizeof buf) return fail(err, errlen, "SFEN missing or too long");
+    snprintf(buf, sizeof buf, "%s", sfen);
+    char *fields[6] = {0};
+    int nf = 0;
+    for (char *tok = strtok(buf, " \t"); tok && nf < 6; tok = strtok(NULL, " \t")) fields[nf++] = tok;
+    if (nf < 2) return fail(err, errlen, "SFEN needs board and side to move (got %d field%s)", nf, nf == 1 ? "" : "s");
+    Color stm;
+    if (!strcmp(fields[1], "b"))
+        stm = BLACK;
+    else if (!strcmp(fields[1], "w"))
+        stm = WHITE;
+    else
+        return fail(err, errlen, "SFEN side to move must be b or w, not '%s'", fields[1]);
+    const char *hand = "-";
+    int lion = SQ_NONE, next = 2;
+    if (v->drops) {
+        if (nf < 3) return fail(err, errlen, "SFEN has no hand field");
+        hand = fields[2];
+        next = 3;
+    } else if (nf > 2 && !isdigit((unsigned char)fields[2][0])) {
+        /* games without drops: an optional '-' or, with lion rules, a counter-strike square */
+        if (strcmp(fields[2], "-")) {
+            lion = v->lion_rules ? usi_square_parse(v, fields[2]) : -1;
+            if (lion < 0) return fail(err, errlen, "SFEN: bad third field '%s'", fields[2]);
+        }
+        next = 3;
+    }
+    int move_number = 1;
+    if (nf > next) {
+        char *end;
+        long n = strtol(fields[next], &end, 10);
+        if (*end || n < 1 || n > 100000)
+            return fail(err, errlen, "SFEN move number '%s' is not a positive number", fields[next]);
+        move_number = (int)n;
+        next++;
+    }
+    if (nf > next) return fail(err, errlen, "SFEN: unexpected extra field '%s'", fields[next]);
+    return pos_set_fields(pos, v, rules, fields[0], stm, hand, move_number, lion, err, errlen);
+}
+
+void pos_board_string(const Position *pos, char *buf, size_t len) {
+    const Variant *v = pos->v;
+    size_t o = 0;
+    for (int row = 0; row < v->ranks; row++) {
+        int y = v->ranks - 1 - row, empty = 0;
+        for (int x = 0; x < v->files; x++) {
+            Piece p = pos->board[y * v->files + x];
+            if (!p) {
+                empty++;
+                continue;
+            }
+            if (empty) o += (size_t)snprintf(buf + o, len - o, "%d", empty);
+            empty = 0;
+            const char *sym = variant_symbol(v, piece_type(p));
+            for (const char *c = sym; *c; c++)
+                o += (size_t)snprintf(buf + o, len - o, "%c",
+                                      piece_color(p) == WHITE ? tolower((unsigned char)*c) : *c);
+        }
+        if (empty) o += (size_t)snprintf(buf + o, len - o, "%d", empty);
+        if (row < v->ranks - 1) o += (size_t)snprintf(buf + o, len - o, "/");
+    }
+}
+
+void pos_hand_string(const Position *pos, char *buf, size_t len) {
+    size_t o = 0;
+    buf[0] = 0;
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < pos->t->hand_type_count; k++) {
+            PieceType h = pos->t->hand_types[k];
+            int n = pos->hand[c][h];
+            if (!n) continue;
+            char letter = variant_symbol(pos->v, h)[0];
+            if (c == WHITE) letter = (char)tolower((unsigned char)letter);
+            if (n > 1)
+                o += (size_t)snprintf(buf + o, len - o, "%d%c", n, letter);
+            else
+                o += (size_t)snprintf(buf + o, len - o, "%c", letter);
+        }
+    if (!o) snprintf(buf, len, "-");
+}
+
+void pos_to_sfen(const Position *pos, char *buf, size_t len) {
+    char board[512], hand[128];
+    pos_board_string(pos, board, sizeof board);
+    pos_hand_string(pos, hand, sizeof hand);
+    int number = pos->move_number + pos->sp;
+    const StateInfo *st = pos_st(pos);
+    if (pos->v->drops)
+        snprintf(buf, len, "%s %c %s %d", board, pos->stm == BLACK ? 'b' : 'w', hand, number);
+    else if (st->lion_sq != SQ_NONE) {
+        char sq[16];
+        usi_square_format(pos->v, st->lion_sq, sq, sizeof sq);
+        snprintf(buf, len, "%s %c %s %d", board, pos->stm == BLACK ? 'b' : 'w', sq, number);
+    } else
+        snprintf(buf, len, "%s %c - %d", board, pos->stm == BLACK ? 'b' : 'w', number);
+}

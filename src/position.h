@@ -1,0 +1,123 @@
+/* position.h - board, hands, side to move, hash keys and history; make/unmake; attacks.
+ * Knows the rules only through the Variant descriptor. Never prints; every parser reports
+ * errors through (err, errlen) and leaves the target untouched on failure. */
+#ifndef SHISHI_POSITION_H
+#define SHISHI_POSITION_H
+
+#include "variant.h"
+
+/* What a move changed, so it can be taken back; one per ply. */
+struct StateInfo {
+    Key key;              /* full position key (board, hands, side, lion square) */
+    Bitboard checkers;    /* enemy pieces attacking the side to move's royal(s) */
+    Move move;            /* move that led here (MOVE_NONE at the root) */
+    Piece captured;       /* piece taken on the destination */
+    Piece captured_mid;   /* piece taken on the middle square of a two-leg move */
+    Piece moved;          /* the moving piece before the move (for unmake) */
+    uint8_t lion_sq;      /* chu counter-strike: square where a non-lion took a lion, else SQ_NONE */
+};
+
+struct Position {
+    const Variant *v;
+    const VariantTables *t;
+    Rules rules;
+    Piece board[SQ_MAX];
+    Bitboard by_color[COLOR_NB];
+    Bitboard by_type[PT_MAX];            /* both colours */
+    Bitboard by_group[LEAP_GROUP_MAX];   /* both colours, by leap group (attack detection) */
+    Bitboard sliders[COLOR_NB][8];       /* pieces sliding without limit in absolute dir d */
+    uint8_t hand[COLOR_NB][PT_MAX];
+    int hand_total[COLOR_NB];
+    int royal_count[COLOR_NB];
+    Square royal_sq[COLOR_NB];           /* valid when royal_count == 1 */
+    Color stm;
+    int move_number;                     /* SFEN move number of the root position */
+    int sp;                              /* index of the current state */
+    int root_sp;                         /* states before this index are game history */
+    StateInfo states[HISTORY_MAX];
+};
+
+static inline const StateInfo *pos_st(const Position *pos) { return &pos->states[pos->sp]; }
+static inline Key pos_key(const Position *pos) { return pos->states[pos->sp].key; }
+static inline Bitboard pos_occupied(const Position *pos) {
+    return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]);
+}
+static inline bool pos_in_check(const Position *pos) { return bb_any(pos->states[pos->sp].checkers); }
+static inline int pos_game_ply(const Position *pos) { return pos->sp; }
+
+/* Key tables; read-only after zobrist_init(). */
+void zobrist_init(void);
+
+/* Set a position from an SFEN (board side hand [movenumber] [extra]) of game v.
+ * rules == NULL uses the game's defaults. Returns 0, or -1 with a message (pos untouched). */
+int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err,
+                 size_t errlen);
+/* Set from separated fields (used by the SFEN and XBoard FEN parsers). hand may be "-".
+ * lion_sq is the counter-strike square or SQ_NONE. */
+int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm,
+                   const char *hand, int move_number, int lion_sq, char *err, size_t errlen);
+/* Write the SFEN of the position (board side hand movenumber). */
+void pos_to_sfen(const Position *pos, char *buf, size_t len);
+/* Write just the board field (shared by SFEN and XBoard FEN). */
+void pos_board_string(const Position *pos, char *buf, size_t len);
+/* Write the hand field in SFEN form ("-" when empty). */
+void pos_hand_string(const Position *pos, char *buf, size_t len);
+
+/* Make / unmake a legal (or at least pseudo-legal) move. */
+void pos_do_move(Position *pos, Move m);
+void pos_undo_move(Position *pos);
+/* Forget the history: the current position becomes the root of a new game record. */
+void pos_set_root(Position *pos);
+
+/* Squares attacked by a piece of type pt and colour c standing on sq. */
+Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ);
+/* Pieces of colour c attacking sq, given occupancy occ. */
+Bitboard pos_attackers_to(const Position *pos, int sq, Color c, Bitboard occ);
+/* Pieces of colour c attacking any royal of colour !c (the checkers). */
+Bitboard pos_compute_checkers(const Position *pos, Color victim);
+/* Number of times the current position occurred before (same key), scanning back over the
+ * whole history; used for repetition rules. */
+int pos_repetitions(const Position *pos);
+
+/* Piece-count helpers used by validation. */
+int variant_max_count(const Variant *v, PieceType pt);
+PieceType variant_base_type(const Variant *v, PieceType pt);
+
+/* Slide along absolute direction d from sq up to and including the first blocker. */
+static inline Bitboard slide_attack(const VariantTables *t, int d, int sq, Bitboard occ) {
+    Bitboard r = t->ray[d * t->sq_count + sq];
+    Bitboard b = bb_and(r, occ);
+    if (bb_any(b)) {
+        int s = t->sq_delta[d] > 0 ? bb_lsb(b) : bb_msb(b);
+        r = bb_andnot(r, t->ray[d * t->sq_count + s]);
+    }
+    return r;
+}
+static inline Bitboard limited_slide_attack(const VariantTables *t, int d, int range, int sq, Bitboard occ) {
+    Bitboard r = t->limited_ray[(d * RANGE_MAX + range) * t->sq_count + sq];
+    Bitboard b = bb_and(r, occ);
+    if (bb_any(b)) {
+        int s = t->sq_delta[d] > 0 ? bb_lsb(b) : bb_msb(b);
+        r = bb_andnot(r, t->ray[d * t->sq_count + s]);
+    }
+    return r;
+}
+static inline Bitboard leap_attack(const VariantTables *t, PieceType pt, Color c, int sq) {
+    return t->leap[(t->leap_group[pt] * 2 + c) * t->sq_count + sq];
+}
+/* Squares strictly between a and b on a line (empty if not aligned). */
+static inline Bitboard between_bb(const VariantTables *t, int a, int b) {
+    int d = t->dir_between[a * t->sq_count + b];
+    if (d < 0) return bb_empty();
+    return bb_and(t->ray[d * t->sq_count + a], t->ray[((d + 4) & 7) * t->sq_count + b]);
+}
+/* The whole line through a and b (empty if not aligned). */
+static inline Bitboard line_bb(const VariantTables *t, int a, int b) {
+    int d = t->dir_between[a * t->sq_count + b];
+    if (d < 0) return bb_empty();
+    Bitboard l = bb_or(t->ray[d * t->sq_count + a], t->ray[((d + 4) & 7) * t->sq_count + a]);
+    bb_set(&l, a);
+    return l;
+}
+
+#endif
