@@ -23,8 +23,9 @@ LIB_SRC := $(wildcard src/*.c src/variants/*.c engine/*.c eval/*.c books/*.c) \
            $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/protocol/main.o
-TEST_SRC := $(wildcard tests/check_*.c)
+TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+SUITES_H := $(BUILD)/tests/suites.h
 
 .PHONY: all run test test-unit test-protocol test-long deps bench-perft asan tsan clang portable \
         format format-check clean
@@ -47,9 +48,16 @@ deps:
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
+# Every `Suite *suite_NAME(void)` in tests/check_*.c becomes a SUITE(NAME) line.
+$(SUITES_H): $(wildcard tests/check_*.c)
+	@mkdir -p $(dir $@)
+	@grep -ho '^Suite \*suite_[a-z0-9_]*(void)' tests/check_*.c | sed 's/^Suite \*suite_\(.*\)(void)/SUITE(\1)/' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+
+$(BUILD)/tests/check_main.o: $(SUITES_H)
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -I$(BUILD)/tests -c -o $@ $<
 
 $(BUILD)/check_all: $(TEST_OBJ) $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)

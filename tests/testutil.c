@@ -1,0 +1,56 @@
+/* testutil.c - see testutil.h. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *test_shared_dir(void) {
+    const char *d = getenv("SHISHI_SHARED");
+    return d && *d ? d : "../shared";
+}
+
+int test_long(void) {
+    const char *l = getenv("SHISHI_LONG");
+    return l && *l && strcmp(l, "0");
+}
+
+Position *test_position(const char *variant, const char *spec) {
+    const Variant *v = variant_find(variant);
+    ck_assert_msg(v != NULL, "unknown variant %s", variant);
+    Position *pos = malloc(sizeof *pos);
+    char err[256];
+    int rc = position_parse_spec(pos, v, NULL, spec, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s: %s: %s", variant, spec, err);
+    return pos;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+void test_sort_words(const char *in, char *out, size_t len) {
+    char *copy = strdup(in);
+    char **words = malloc(sizeof(char *) * (strlen(in) / 2 + 2));
+    int n = 0;
+    for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) words[n++] = t;
+    qsort(words, (size_t)n, sizeof *words, cmp_str);
+    size_t o = 0;
+    out[0] = 0;
+    for (int i = 0; i < n; i++) o += (size_t)snprintf(out + o, len - o, "%s%s", i ? " " : "", words[i]);
+    free(words);
+    free(copy);
+}
+
+void test_moves_string(Position *pos, Notation n, char *buf, size_t len) {
+    MoveList list;
+    movegen_legal(pos, &list);
+    char *tmp = malloc(65536);
+    size_t o = 0;
+    tmp[0] = 0;
+    for (int i = 0; i < list.size; i++) {
+        char m[64];
+        move_format(pos, list.moves[i], n, m, sizeof m);
+        o += (size_t)snprintf(tmp + o, 65536 - o, "%s%s", i ? " " : "", m);
+    }
+    test_sort_words(tmp, buf, len);
+    free(tmp);
+}

@@ -1,0 +1,36 @@
+/* testutil.h - helpers shared by the Check suites: positions, move lists, shared data. */
+#ifndef SHISHI_TESTUTIL_H
+#define SHISHI_TESTUTIL_H
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "../src/movegen.h"
+#include "../src/notation.h"
+
+/* Directory of ../shared (env SHISHI_SHARED, default "../shared"). */
+const char *test_shared_dir(void);
+/* Non-zero when the long suites were asked for (env SHISHI_LONG). */
+int test_long(void);
+/* Set a position from a spec ("startpos", "sfen ...", "fen ...", bare) or fail the test. */
+Position *test_position(const char *variant, const char *spec);
+/* Legal moves written in notation n, sorted, space-separated, into buf. */
+void test_moves_string(Position *pos, Notation n, char *buf, size_t len);
+/* Sort a space-separated list of move strings (for comparing with expected lists). */
+void test_sort_words(const char *in, char *out, size_t len);
+/* Assert that the legal moves equal the expected space-separated list (any order). */
+#define ck_assert_moves(pos, n, expected)                                                       \
+    do {                                                                                        \
+        char got_[65536], want_[65536];                                                         \
+        test_moves_string((pos), (n), got_, sizeof got_);                                      \
+        test_sort_words((expected), want_, sizeof want_);                                      \
+        ck_assert_str_eq(got_, want_);                                                          \
+    } while (0)
+
+/* Declarations of every suite (generated list; see Makefile). */
+#define SUITE(name) Suite *suite_##name(void);
+#include "suites.h"
+#undef SUITE
+
+#endif
