@@ -30,17 +30,19 @@ SUITES_H := $(BUILD)/tests/suites.h
 .PHONY: all run test test-unit test-protocol test-long deps bench-perft asan tsan clang portable \
         format format-check clean
 
-all: shishi
+BIN     ?= shishi
 
-shishi: $(LIB_OBJ) $(MAIN_OBJ)
+all: $(BIN)
+
+$(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-run: shishi
-	./shishi run
+run: $(BIN)
+	./$(BIN) run
 
 deps:
 	@scripts/ensure-deps.sh
@@ -65,17 +67,17 @@ $(BUILD)/check_all: $(TEST_OBJ) $(LIB_OBJ)
 test: deps
 	$(MAKE) --no-print-directory test-unit test-protocol
 
-test-unit: shishi $(BUILD)/check_all
+test-unit: $(BIN) $(BUILD)/check_all
 	SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
 
-test-protocol: shishi
-	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./shishi; fi
+test-protocol: $(BIN)
+	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
 
-test-long: deps shishi $(BUILD)/check_all
+test-long: deps $(BIN) $(BUILD)/check_all
 	SHISHI_LONG=1 SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
 
-bench-perft: shishi
-	scripts/bench-perft.sh
+bench-perft: $(BIN)
+	scripts/bench-perft.sh ./$(BIN)
 
 asan:
 	$(MAKE) --no-print-directory BUILD_TAG=-asan OPT="-O1 -g" \
@@ -85,10 +87,10 @@ tsan:
 	$(MAKE) --no-print-directory BUILD_TAG=-tsan OPT="-O1 -g" ARCH="-fsanitize=thread" test
 
 clang:
-	$(MAKE) --no-print-directory CC=clang shishi
+	$(MAKE) --no-print-directory CC=clang BIN=build/shishi-clang build/shishi-clang
 
 portable:
-	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable shishi
+	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
 FORMAT_SRC = $(wildcard src/*.[ch] src/variants/*.c engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
 format:
@@ -98,6 +100,6 @@ format-check:
 	clang-format --dry-run -Werror $(FORMAT_SRC)
 
 clean:
-	rm -rf build shishi
+	rm -rf build $(BIN)
 
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
