@@ -14,7 +14,8 @@
 
 /* The registry: adding a game = one file in src/variants/ plus one line here. */
 extern const Variant variant_shogi, variant_micro, variant_nana;
-static const Variant *const registry[] = {&variant_shogi, &variant_micro, &variant_nana, NULL};
+extern const Variant variant_chu;
+static const Variant *const registry[] = {&variant_shogi, &variant_micro, &variant_nana, &variant_chu, NULL};
 
 const Variant *const *variant_list(void) { return registry; }
 

@@ -1,0 +1,90 @@
+/* chu.c - chu shogi (12x12, no drops, lions), shared/rules/chu.md.
+ * Only data: 21 piece types and their promoted forms, the 4-rank zone with chu's
+ * "promote on entry" rule, lion trading, bare king and repetition options.
+ * Rule decisions where chu.md is silent: docs/rules-chu.md. */
+#include <stddef.h>
+
+#include "../variant.h"
+
+/* chu.md 2. Letters: O = kirin, X = phoenix, N = lion, Q = free king, E = drunk elephant,
+ * I = go-between, A = reverse chariot (chu.md 8). Promoted forms are their own rows even when
+ * they move like a starting piece (+R moves like D but is a different type). */
+static const PieceDef chu_pieces[] = {
+    /* symbol name                 betza    lion  promotes changes hand dead value flags impasse */
+    {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0},
+    {"Q", "Free king", "Q", NULL, NULL, NULL, NULL, 0, 1200, 0, 0},
+    {"N", "Lion", NULL, "K", NULL, NULL, NULL, 0, 1800, PF_LION, 0},
+    {"D", "Dragon king", "RF", NULL, "+D", NULL, NULL, 0, 900, 0, 0},
+    {"H", "Dragon horse", "BW", NULL, "+H", NULL, NULL, 0, 800, 0, 0},
+    {"R", "Rook", "R", NULL, "+R", NULL, NULL, 0, 650, 0, 0},
+    {"B", "Bishop", "B", NULL, "+B", NULL, NULL, 0, 550, 0, 0},
+    {"O", "Kirin", "FD", NULL, "+O", NULL, NULL, 0, 450, 0, 0},
+    {"X", "Phoenix", "WA", NULL, "+X", NULL, NULL, 0, 450, 0, 0},
+    {"E", "Drunk elephant", "FsfW", NULL, "+E", NULL, NULL, 0, 350, 0, 0},
+    {"T", "Blind tiger", "FsbW", NULL, "+T", NULL, NULL, 0, 320, 0, 0},
+    {"F", "Ferocious leopard", "FvW", NULL, "+F", NULL, NULL, 0, 300, 0, 0},
+    {"G", "Gold general", "WfF", NULL, "+G", NULL, NULL, 0, 320, 0, 0},
+    {"S", "Silver general", "FfW", NULL, "+S", NULL, NULL, 0, 280, 0, 0},
+    {"C", "Copper general", "vWfF", NULL, "+C", NULL, NULL, 0, 220, 0, 0},
+    {"V", "Vertical mover", "sWvR", NULL, "+V", NULL, NULL, 0, 400, 0, 0},
+    {"M", "Side mover", "vWsR", NULL, "+M", NULL, NULL, 0, 350, 0, 0},
+    {"A", "Reverse chariot", "vR", NULL, "+A", NULL, NULL, 0, 300, 0, 0},
+    {"L", "Lance", "fR", NULL, "+L", NULL, NULL, 0, 250, 0, 0},
+    {"P", "Pawn", "fW", NULL, "+P", NULL, NULL, 0, 100, PF_WEAK | PF_QUIET_LAST_RANK_PROMO, 0},
+    {"I", "Go-between", "vW", NULL, "+I", NULL, NULL, 0, 120, PF_WEAK | PF_GOBETWEEN, 0},
+    /* promoted forms (chu.md 2; +H/+D lion power along their forward lines) */
+    {"+D", "Soaring eagle", "RbB", "fF", NULL, NULL, NULL, 0, 1200, 0, 0},
+    {"+H", "Horned falcon", "BsRbR", "fW", NULL, NULL, NULL, 0, 1100, 0, 0},
+    {"+R", "Dragon king", "RF", NULL, NULL, NULL, NULL, 0, 900, 0, 0},
+    {"+B", "Dragon horse", "BW", NULL, NULL, NULL, NULL, 0, 800, 0, 0},
+    {"+O", "Lion", NULL, "K", NULL, NULL, NULL, 0, 1800, PF_LION, 0},
+    {"+X", "Free king", "Q", NULL, NULL, NULL, NULL, 0, 1200, 0, 0},
+    {"+E", "Crown prince", "K", NULL, NULL, NULL, NULL, 0, 1000, PF_ROYAL, 0},
+    {"+T", "Flying stag", "KvR", NULL, NULL, NULL, NULL, 0, 700, 0, 0},
+    {"+F", "Bishop", "B", NULL, NULL, NULL, NULL, 0, 550, 0, 0},
+    {"+G", "Rook", "R", NULL, NULL, NULL, NULL, 0, 650, 0, 0},
+    {"+S", "Vertical mover", "sWvR", NULL, NULL, NULL, NULL, 0, 400, 0, 0},
+    {"+C", "Side mover", "vWsR", NULL, NULL, NULL, NULL, 0, 350, 0, 0},
+    {"+V", "Flying ox", "BvR", NULL, NULL, NULL, NULL, 0, 750, 0, 0},
+    {"+M", "Free boar", "BsR", NULL, NULL, NULL, NULL, 0, 750, 0, 0},
+    {"+A", "Whale", "vRbB", NULL, NULL, NULL, NULL, 0, 600, 0, 0},
+    {"+L", "White horse", "vRfB", NULL, NULL, NULL, NULL, 0, 650, 0, 0},
+    {"+P", "Tokin", "WfF", NULL, NULL, NULL, NULL, 0, 350, 0, 0},
+    {"+I", "Drunk elephant", "FsfW", NULL, NULL, NULL, NULL, 0, 350, 0, 0},
+};
+
+/* Names as shared/rules/protocols.md B.1 spells them; defaults per chu.md 5-7. */
+static const RuleOption chu_options[] = {
+    {"Okazaki rule", OPT_CHECK, offsetof(Rules, okazaki), {NULL}, {0}},
+    {"Bare king", OPT_CHECK, offsetof(Rules, bare_king), {NULL}, {0}},
+    {"Allow repeats", OPT_CHECK, offsetof(Rules, allow_repeats), {NULL}, {0}},
+    {"GoBetweenLastRank", OPT_CHECK, offsetof(Rules, gobetween_last_rank), {NULL}, {0}},
+};
+
+static VariantTables chu_tables;
+
+const Variant variant_chu = {
+    .name = "chu",
+    .xboard_name = "chu",
+    .aliases = "chushogi",
+    .protocols = PROTO_USI | PROTO_XBOARD,
+    .xboard_default = true,
+    .files = 12,
+    .ranks = 12,
+    .start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+             "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+    .pieces = chu_pieces,
+    .piece_count = sizeof chu_pieces / sizeof chu_pieces[0],
+    .zone_ranks = 4,
+    .promotion = PROMO_ZONE_ENTER,
+    .drops = false,
+    .check_allowed = true,
+    .repetition_count = 4,
+    .pass_cycle_loses = true,
+    .lion_rules = true,
+    .notation_usi_multi = true,
+    .defaults = {.perpetual_check_loses = 1, .bare_king = 1, .allow_repeats = 1},
+    .options = chu_options,
+    .option_count = sizeof chu_options / sizeof chu_options[0],
+    .tables = &chu_tables,
+};
