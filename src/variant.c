@@ -15,7 +15,9 @@
 /* The registry: adding a game = one file in src/variants/ plus one line here. */
 extern const Variant variant_shogi, variant_micro, variant_nana;
 extern const Variant variant_chu;
-static const Variant *const registry[] = {&variant_shogi, &variant_micro, &variant_nana, &variant_chu, NULL};
+extern const Variant variant_wa, variant_wa_nodrop;
+static const Variant *const registry[] = {&variant_shogi, &variant_micro, &variant_nana, &variant_chu,
+                                            &variant_wa, &variant_wa_nodrop, NULL};
 
 const Variant *const *variant_list(void) { return registry; }
 

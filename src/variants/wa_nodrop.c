@@ -1,0 +1,19 @@
+/* wa_nodrop.c - wa shogi without drops (XBoard `wa-shogi`), shared/rules/wa.md.
+ * Only data: the wa base (wa.h); captured pieces leave the game. Decisions: docs/rules-wa.md. */
+#include "wa.h"
+
+#define WA_NO_HAND(sym) NULL
+
+static const PieceDef wa_nodrop_pieces[] = WA_PIECE_TABLE(WA_NO_HAND, 0);
+
+static VariantTables wa_nodrop_tables;
+
+const Variant variant_wa_nodrop = {
+    .name = "wa-nodrop",
+    .xboard_name = "wa-shogi",
+    WA_BASE_FIELDS,
+    .pieces = wa_nodrop_pieces,
+    .piece_count = sizeof wa_nodrop_pieces / sizeof wa_nodrop_pieces[0],
+    .defaults = {.perpetual_check_loses = 1},
+    .tables = &wa_nodrop_tables,
+};
