@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/engine.h"
 #include "../engine/perft.h"
 #include "../src/notation.h"
 
@@ -119,10 +120,112 @@ static int cmd_run(void) {
     return 0;
 }
 
+/* ---- analyse ---------------------------------------------------------------------------- */
+
+typedef struct {
+    Notation notation;
+} AnalyseCtx;
+
+static void analyse_info(void *user, const SearchInfo *info) {
+    const AnalyseCtx *ctx = user;
+    char pv[4096];
+    size_t o = 0;
+    Position *p = malloc(sizeof *p);
+    memcpy(p, info->root, sizeof *p);
+    pv[0] = 0;
+    for (int i = 0; i < info->pv_length && o < sizeof pv - 80; i++) {
+        char m[64];
+        move_format(p, info->pv[i], ctx->notation, m, sizeof m);
+        o += (size_t)snprintf(pv + o, sizeof pv - o, " %s", m);
+        pos_do_move(p, info->pv[i]);
+    }
+    free(p);
+    char score[32];
+    if (info->score >= VALUE_MATE_IN_MAX)
+        snprintf(score, sizeof score, "mate %d", (VALUE_MATE - info->score + 1) / 2);
+    else if (info->score <= -VALUE_MATE_IN_MAX)
+        snprintf(score, sizeof score, "mate -%d", (VALUE_MATE + info->score) / 2);
+    else
+        snprintf(score, sizeof score, "%+.2f", info->score / 100.0);
+    printf("depth %2d/%-2d  score %-9s nodes %10llu  time %6lld ms  pv%s\n", info->depth, info->seldepth, score,
+           (unsigned long long)info->nodes, (long long)info->time_ms, pv);
+    fflush(stdout);
+}
+
+static void analyse_best(void *user, const BestMove *bm) {
+    const AnalyseCtx *ctx = user;
+    char m[64];
+    if (bm->kind == BEST_RESIGN) {
+        printf("bestmove none (no legal move)\n");
+        return;
+    }
+    move_format(bm->root, bm->best, ctx->notation, m, sizeof m);
+    printf("bestmove %s\n", m);
+}
+
+static int cmd_analyse(int argc, char **argv) {
+    const char *variant = "shogi", *position = "startpos";
+    SearchLimits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.time[BLACK] = limits.time[WHITE] = -1;
+    int multipv = 1;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!val) {
+            fprintf(stderr, "shishi analyse: %s needs a value\n", a);
+            return 2;
+        }
+        char *end = NULL;
+        if (!strcmp(a, "--variant"))
+            variant = val;
+        else if (!strcmp(a, "--position"))
+            position = val;
+        else if (!strcmp(a, "--depth"))
+            limits.depth = (int)strtol(val, &end, 10);
+        else if (!strcmp(a, "--time"))
+            limits.movetime = (int)(strtod(val, &end) * 1000) + 120;
+        else if (!strcmp(a, "--nodes"))
+            limits.nodes = strtoull(val, &end, 10);
+        else if (!strcmp(a, "--multipv"))
+            multipv = (int)strtol(val, &end, 10);
+        else {
+            fprintf(stderr, "shishi analyse: unknown argument '%s'\n", a);
+            return 2;
+        }
+        if (end && *end) {
+            fprintf(stderr, "shishi analyse: bad number '%s' for %s\n", val, a);
+            return 2;
+        }
+        i++;
+    }
+    if (!limits.depth && !limits.movetime && !limits.nodes) limits.depth = 8;
+    const Variant *v = variant_find(variant);
+    if (!v) {
+        fprintf(stderr, "shishi analyse: unknown variant '%s'\n", variant);
+        return 2;
+    }
+    EngineContext *e = engine_create();
+    char err[256], num[16];
+    snprintf(num, sizeof num, "%d", multipv);
+    if (engine_set_variant(e, v, err, sizeof err) || engine_set_option(e, "MultiPV", num, err, sizeof err) ||
+        engine_set_position(e, position, err, sizeof err)) {
+        fprintf(stderr, "shishi analyse: %s\n", err);
+        engine_destroy(e);
+        return 2;
+    }
+    AnalyseCtx ctx = {.notation = v->xboard_default ? NOTATION_XBOARD : NOTATION_USI};
+    Reporter r = {.user = &ctx, .on_info = analyse_info, .on_bestmove = analyse_best};
+    engine_go(e, &limits, &r);
+    engine_wait(e);
+    engine_destroy(e);
+    return 0;
+}
+
 int cli_main(int argc, char **argv) {
     const char *cmd = argv[1];
     if (!strcmp(cmd, "perft")) return cmd_perft(argc, argv);
     if (!strcmp(cmd, "check")) return cmd_check();
+    if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);

@@ -1,0 +1,229 @@
+/* engine.c - the EngineContext: game state, options, TT and the search thread.
+ * WHY a search thread: the protocol's input loop must stay free to answer isready, ping and
+ * stop while a search runs (shared/rules/protocols.md). */
+#include "engine.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "search.h"
+#include "timeman.h"
+
+enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, SEARCH_STACK = 64 << 20 };
+
+struct EngineContext {
+    const Variant *variant;
+    Rules rules;
+    Position *pos;
+    TT tt;
+    int hash_mb, threads, multipv;
+    bool ponder;
+    SearchShared shared;
+    pthread_t thread;
+    bool running;      /* a search thread exists and has not been joined */
+    Position *search_root;
+};
+
+const Variant *engine_variant(const EngineContext *e) { return e->variant; }
+const Position *engine_position(const EngineContext *e) { return e->pos; }
+bool engine_searching(const EngineContext *e) { return e->running; }
+
+EngineContext *engine_create(void) {
+    EngineContext *e = calloc(1, sizeof *e);
+    e->pos = malloc(sizeof *e->pos);
+    e->search_root = malloc(sizeof *e->search_root);
+    e->hash_mb = 64;
+    e->threads = 1;
+    e->multipv = 1;
+    tt_resize(&e->tt, (size_t)e->hash_mb);
+    char err[256];
+    engine_set_variant(e, variant_list()[0], err, sizeof err);
+    return e;
+}
+
+void engine_destroy(EngineContext *e) {
+    if (!e) return;
+    engine_stop(e);
+    engine_wait(e);
+    tt_free(&e->tt);
+    free(e->pos);
+    free(e->search_root);
+    free(e);
+}
+
+int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t errlen) {
+    engine_stop(e);
+    engine_wait(e);
+    Rules rules = v->defaults;
+    if (pos_set_sfen(e->pos, v, &rules, v->start, err, errlen)) return -1;
+    e->variant = v;
+    e->rules = rules;
+    tt_clear(&e->tt);
+    return 0;
+}
+
+static int parse_int(const char *s, int lo, int hi, int *out) {
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (!*s || *end || x < lo || x > hi) return -1;
+    *out = (int)x;
+    return 0;
+}
+
+int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen) {
+    int x;
+    if (!strcasecmp(name, "Hash") || !strcasecmp(name, "USI_Hash")) {
+        if (parse_int(value, 1, HASH_MAX_MB, &x)) {
+            snprintf(err, errlen, "Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB, value);
+            return -1;
+        }
+        engine_stop(e);
+        engine_wait(e);
+        if (tt_resize(&e->tt, (size_t)x)) {
+            snprintf(err, errlen, "not enough memory for a %d MB hash table", x);
+            return -1;
+        }
+        e->hash_mb = x;
+        return 0;
+    }
+    if (!strcasecmp(name, "Threads") || !strcasecmp(name, "cores")) {
+        if (parse_int(value, 1, THREADS_MAX, &x)) {
+            snprintf(err, errlen, "Threads must be from 1 to %d, not '%s'", THREADS_MAX, value);
+            return -1;
+        }
+        e->threads = x;
+        return 0;
+    }
+    if (!strcasecmp(name, "MultiPV")) {
+        if (parse_int(value, 1, MULTIPV_MAX, &x)) {
+            snprintf(err, errlen, "MultiPV must be from 1 to %d, not '%s'", MULTIPV_MAX, value);
+            return -1;
+        }
+        e->multipv = x;
+        return 0;
+    }
+    if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "USI_Ponder")) {
+        if (!strcasecmp(value, "true") || !strcmp(value, "1"))
+            e->ponder = true;
+        else if (!strcasecmp(value, "false") || !strcmp(value, "0"))
+            e->ponder = false;
+        else {
+            snprintf(err, errlen, "Ponder takes true or false, not '%s'", value);
+            return -1;
+        }
+        return 0;
+    }
+    /* A rule switch of the current game: applies to the current and later positions. */
+    Rules r = e->rules;
+    if (rules_set_option(e->variant, &r, name, value, err, errlen)) return -1;
+    e->rules = r;
+    e->pos->rules = r;
+    return 0;
+}
+
+int engine_set_position(EngineContext *e, const char *spec, char *err, size_t errlen) {
+    engine_stop(e);
+    engine_wait(e);
+    return position_parse_spec(e->pos, e->variant, &e->rules, spec, err, errlen);
+}
+
+int engine_play_move(EngineContext *e, const char *text, Notation n, Move *played, char *err, size_t errlen) {
+    engine_stop(e);
+    engine_wait(e);
+    if (e->pos->sp >= HISTORY_MAX - MAX_PLY - 2) {
+        snprintf(err, errlen, "game too long");
+        return -1;
+    }
+    Move m;
+    if (move_parse(e->pos, text, n, &m, err, errlen)) return -1;
+    pos_do_move(e->pos, m);
+    if (played) *played = m;
+    return 0;
+}
+
+void engine_play(EngineContext *e, Move m) {
+    engine_wait(e);
+    if (e->pos->sp < HISTORY_MAX - MAX_PLY - 2) pos_do_move(e->pos, m);
+}
+
+int engine_undo(EngineContext *e, int plies) {
+    engine_stop(e);
+    engine_wait(e);
+    int n = 0;
+    while (n < plies && e->pos->sp > 0) {
+        pos_undo_move(e->pos);
+        n++;
+    }
+    return n;
+}
+
+void engine_new_game(EngineContext *e) {
+    engine_stop(e);
+    engine_wait(e);
+    tt_clear(&e->tt);
+}
+
+static void *search_thread_main(void *arg) {
+    EngineContext *e = arg;
+    search_run(&e->shared, e->search_root);
+    return NULL;
+}
+
+void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *reporter) {
+    engine_stop(e);
+    engine_wait(e);
+    SearchShared *sh = &e->shared;
+    sh->tt = &e->tt;
+    sh->limits = *limits;
+    sh->reporter = *reporter;
+    sh->threads = e->threads;
+    sh->multipv = limits->multipv > 0 ? limits->multipv : e->multipv;
+    atomic_store(&sh->stop, false);
+    atomic_store(&sh->pondering, limits->ponder);
+    atomic_store(&sh->start_ms, now_ms());
+    atomic_store(&sh->nodes, 0);
+    atomic_store(&sh->depth, 0);
+    TimeBudget b = tm_budget(limits, e->pos->stm);
+    atomic_store(&sh->soft_ms, b.soft_ms);
+    atomic_store(&sh->hard_ms, b.hard_ms);
+    tt_new_search(&e->tt);
+    memcpy(e->search_root, e->pos, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(e->pos->sp + 1));
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, SEARCH_STACK);
+    e->running = pthread_create(&e->thread, &attr, search_thread_main, e) == 0;
+    pthread_attr_destroy(&attr);
+    if (!e->running) search_run(sh, e->search_root); /* no thread: search in the caller */
+}
+
+void engine_stop(EngineContext *e) {
+    if (e->running) atomic_store(&e->shared.stop, true);
+}
+
+void engine_ponderhit(EngineContext *e) {
+    if (!e->running) return;
+    SearchShared *sh = &e->shared;
+    SearchLimits l = sh->limits;
+    l.ponder = false;
+    TimeBudget b = tm_budget(&l, e->search_root->stm);
+    atomic_store(&sh->start_ms, now_ms());
+    atomic_store(&sh->soft_ms, b.soft_ms);
+    atomic_store(&sh->hard_ms, b.hard_ms);
+    atomic_store(&sh->pondering, false);
+}
+
+void engine_wait(EngineContext *e) {
+    if (!e->running) return;
+    pthread_join(e->thread, NULL);
+    e->running = false;
+}
+
+void engine_progress(const EngineContext *e, uint64_t *nodes, int64_t *time_ms, int *depth) {
+    const SearchShared *sh = &e->shared;
+    *nodes = atomic_load(&sh->nodes);
+    *time_ms = e->running ? now_ms() - atomic_load(&sh->start_ms) : 0;
+    *depth = atomic_load(&sh->depth);
+}
