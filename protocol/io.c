@@ -1,0 +1,45 @@
+/* io.c - see io.h. */
+#include "io.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* WHY static: the output stream and its lock are process-wide by nature (one stdout). */
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE *out_stream;
+
+void io_set_output(FILE *f) { out_stream = f; }
+
+void io_line(const char *fmt, ...) {
+    char buf[IO_LINE_MAX + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    FILE *f = out_stream ? out_stream : stdout;
+    pthread_mutex_lock(&out_lock);
+    fputs(buf, f);
+    fputc('\n', f);
+    fflush(f);
+    pthread_mutex_unlock(&out_lock);
+}
+
+bool io_read_line(FILE *f, char *buf, size_t len, bool *overlong) {
+    size_t n = 0;
+    int c;
+    bool any = false;
+    *overlong = false;
+    while ((c = fgetc(f)) != EOF) {
+        any = true;
+        if (c == '\n') break;
+        if (n + 1 < len)
+            buf[n++] = (char)c;
+        else
+            *overlong = true;
+    }
+    if (!any) return false;
+    while (n > 0 && (buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) n--;
+    buf[n] = 0;
+    return true;
+}

@@ -1,0 +1,21 @@
+/* io.h - line input and serialized output shared by the protocol front ends.
+ * Output may come from the input thread and from the search thread (reporter callbacks),
+ * so every line is written whole under a lock and flushed at once. */
+#ifndef SHISHI_IO_H
+#define SHISHI_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum { IO_LINE_MAX = 16384 };
+
+/* Read one line from f without its end-of-line (\n or \r\n). Returns false at end of input.
+ * A line longer than len-1 is consumed whole; *overlong is set and buf holds its start. */
+bool io_read_line(FILE *f, char *buf, size_t len, bool *overlong);
+/* Write one formatted line (a newline is added) to the protocol output, atomically. */
+void io_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Redirect protocol output (tests); NULL = stdout. */
+void io_set_output(FILE *f);
+
+#endif
