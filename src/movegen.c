@@ -208,6 +208,14 @@ static Bitboard compute_pinned(const Gen *g) {
     return bb_and(pinned, g->own);
 }
 
+/* Squares a pinned piece may go to: from the royal through it up to and including the
+ * pinner. WHY not the whole line: a jumper (wa fox) could leap over its pinner. */
+static inline Bitboard pin_segment(const Gen *g, int from) {
+    Bitboard occ = g->occ;
+    bb_clear(&occ, from);
+    return slide_attack(g->t, g->t->dir_between[g->ksq * g->t->sq_count + from], g->ksq, occ);
+}
+
 /* ---- drops -------------------------------------------------------------------------------- */
 
 /* Does dropping face f on sq mate (a pawn-drop mate, shogi Drops)? */
@@ -317,6 +325,8 @@ static void generate(Gen *g) {
             double_check = bb_more_than_one(checkers);
             int c = bb_lsb(checkers);
             Bitboard btw = between_bb(t, g->ksq, c);
+            /* WHY: a jump (wa fox's A/D) cannot be blocked, though its squares are aligned */
+            if (bb_test(leap_attack(t, piece_type(pos->board[c]), g->them, c), g->ksq)) btw = bb_empty();
             g->target = bb_and(g->target, bb_or(btw, bb_square(c)));
             g->drop_target = bb_and(g->drop_target, btw);
         }
@@ -333,7 +343,7 @@ static void generate(Gen *g) {
         }
         if (double_check) continue;
         Bitboard att = bb_and(pos_piece_attacks(pos, pt, g->us, from, g->occ), g->target);
-        if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, line_bb(t, g->ksq, from));
+        if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, pin_segment(g, from));
         if (v->lion_rules && bb_intersects(att, g->enemy_lions)) att = lion_filter(g, from, pt, att);
         emit_board(g, from, pt, att);
         if (t->has_double[pt]) gen_double(g, from, pt);
