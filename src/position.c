@@ -291,7 +291,11 @@ static int parse_board(Position *pos, const char *board, char *err, size_t errle
         while (*p && *p != '/') {
             if (isdigit((unsigned char)*p)) {
                 int run = 0;
-                while (isdigit((unsigned char)*p)) run = run * 10 + (*p++ - '0');
+                while (isdigit((unsigned char)*p)) {
+                    run = run * 10 + (*p++ - '0');
+                    /* stop before int overflow could wrap a huge run to a plausible one */
+                    if (x + run > v->files) return fail(err, errlen, "board: rank %d has too many squares", row + 1);
+                }
                 if (run == 0) return fail(err, errlen, "board rank %d: empty run of 0", row + 1);
                 x += run;
                 continue;
@@ -354,6 +358,9 @@ static int parse_hand(Position *pos, const char *hand, char *err, size_t errlen)
         bool is_hand = false;
         for (int k = 0; k < pos->t->hand_type_count; k++) is_hand |= pos->t->hand_types[k] == pt;
         if (!pt || !is_hand) return fail(err, errlen, "hand: '%.1s' is not a piece that can be held", p);
+        /* the sum of repeated entries ("64P64P...") must not wrap the uint8_t count */
+        if (pos->hand[c][pt] + count > HAND_MAX)
+            return fail(err, errlen, "hand: count of '%.1s' too large (more than %d)", p, HAND_MAX);
         pos->hand[c][pt] = (uint8_t)(pos->hand[c][pt] + count);
         pos->hand_total[c] += count;
         p++;
@@ -478,8 +485,9 @@ int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char
         if (nf < 3) return fail(err, errlen, "SFEN has no hand field");
         hand = fields[2];
         next = 3;
-    } else if (nf > 2 && !isdigit((unsigned char)fields[2][0])) {
-        /* games without drops: an optional '-' or, with lion rules, a counter-strike square */
+    } else if (nf > 2 && fields[2][strspn(fields[2], "0123456789")]) {
+        /* games without drops: an optional '-' or, with lion rules, a counter-strike square
+         * (lishogi writes it like "8j"; a field of digits only is the move number) */
         if (strcmp(fields[2], "-")) {
             lion = v->lion_rules ? usi_square_parse(v, fields[2]) : -1;
             if (lion < 0) return fail(err, errlen, "SFEN: bad third field '%s'", fields[2]);
