@@ -119,6 +119,12 @@ struct Variant {
 
     EvalFn evaluate;         /* NULL = generic material evaluation */
 
+    /* XBoard engine-defined variant (shared/rules/protocols.md B.4, wa.md 5); NULL when XBoard
+     * knows the game itself. xboard_setup: the `setup` text before the FEN, i.e. XBoard's
+     * piece-to-char table and "WxH+HOLDINGS_parent"; the start board is appended. */
+    const char *xboard_setup;
+    const char *const *xboard_pieces; /* `piece` command bodies ("P& fW"), NULL-terminated */
+
     VariantTables *tables;   /* compiled at start-up by variants_init() */
 };
 

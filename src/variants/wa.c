@@ -20,6 +20,8 @@ const Variant variant_wa = {
     .xboard_name = "crazywa",
     .aliases = "wa-shogi-drop",
     WA_BASE_FIELDS,
+    .xboard_setup = WA_XBOARD_TABLE_DROP,
+    .xboard_pieces = wa_xboard_pieces,
     .pieces = wa_pieces,
     .piece_count = sizeof wa_pieces / sizeof wa_pieces[0],
     .drops = true,

@@ -54,6 +54,22 @@
  * and writes the first mover, our 'b', as 'w'). */
 #define WA_START "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH b - 1"
 
+/* XBoard assets (wa.md 5, CrazyWa's list, verified with XBoard 4.9.1): the piece-to-char
+ * tables for the games without and with holdings, and one `piece` line per type. */
+#define WA_XBOARD_TABLE_NODROP                                                            \
+    "(P..^S^FV..^LW^OH.F.^R.E....R...D.GOL^M..^H.M.C.^CU.^W/.......^V.^P.^U..^DS.^GXK"    \
+    "p..^s^fv..^lw^oh.f.^r.e....r...d.gol^m..^h.m.c.^cu.^w/.......^v.^p.^u..^ds.^gxk) 11x11+0_chu"
+#define WA_XBOARD_TABLE_DROP                                                              \
+    "(P..^S^FV..^LW^OH.F.^R.E....R...D.GOL^M..^H.M.C.^CU.^W../.......^V.^P.^U..^DS.^GXK"  \
+    "p..^s^fv..^lw^oh.f.^r.e....r...d.gol^m..^h.m.c.^cu.^w../.......^v.^p.^u..^ds.^gxk) 11x11+16_chu"
+static const char *const wa_xboard_pieces[] __attribute__((unused)) = {
+    "P& fW",     "L& fWbF",   "U& fWbF",     "C& fFsW",    "G& fFvW",    "M& fFvW",
+    "D& fFbsW",  "V& FfW",    "W& WfF",      "O& fR",      "H& fRbW2",   "S& sRvW",
+    "F& BfW",    "E& vRfF3bFsW", "R& fRFbW", "X& FAvWvD",  "+P& WfF",    "+L& vRfF3bFsW",
+    "+U& BfW",   "+C& vRfFsW", "+G& sRvW",   "+M& FfW",    "+D& WfF",    "+V& FfsW",
+    "+W& K",     "+O& K",     "+H& vN",      "+S& R",      "+F& BvRsW",  "+R& FAvWvD",
+    NULL};
+
 /* Fields both games share: XBoard-only, 11x11, 3-rank zone with optional promotion
  * (forced where the piece could never move), 4-fold repetition (wa.md 6). */
 #define WA_BASE_FIELDS                                                                    \

@@ -12,6 +12,8 @@ const Variant variant_wa_nodrop = {
     .name = "wa-nodrop",
     .xboard_name = "wa-shogi",
     WA_BASE_FIELDS,
+    .xboard_setup = WA_XBOARD_TABLE_NODROP,
+    .xboard_pieces = wa_xboard_pieces,
     .pieces = wa_nodrop_pieces,
     .piece_count = sizeof wa_nodrop_pieces / sizeof wa_nodrop_pieces[0],
     .defaults = {.perpetual_check_loses = 1},
