@@ -134,12 +134,18 @@ Bitboard pos_compute_checkers(const Position *pos, Color victim) {
 
 /* ---- make / unmake ------------------------------------------------------------------------ */
 
+/* Key of holding n pieces of hand type h. Hands enter the position key by XOR like the
+ * board, so the key is a function of the position alone, whatever path led to it (mixing
+ * XOR for the board with + for hands made keys path-dependent, and repetitions through
+ * captures and drops went unseen). */
+static inline Key hand_key(Color c, PieceType h, int n) { return zob_hand[c][h] * (Key)n; }
+
 static inline void add_to_hand(Position *pos, Color c, Piece captured, Key *k) {
     PieceType h = pos->t->hand_type[piece_type(captured)];
     if (!pos->v->drops || !h) return;
-    pos->hand[c][h]++;
+    int n = pos->hand[c][h]++;
     pos->hand_total[c]++;
-    *k += zob_hand[c][h];
+    *k ^= hand_key(c, h, n) ^ hand_key(c, h, n + 1);
 }
 
 static inline void take_from_hand(Position *pos, Color c, Piece captured) {
@@ -166,9 +172,9 @@ void pos_do_move(Position *pos, Move m) {
         /* Step 1a: a drop takes a piece from the hand and puts the chosen face down */
         PieceType pt = move_drop_type(m);
         PieceType h = t->hand_type[pt];
-        pos->hand[us][h]--;
+        int n = pos->hand[us][h]--;
         pos->hand_total[us]--;
-        k -= zob_hand[us][h];
+        k ^= hand_key(us, h, n) ^ hand_key(us, h, n - 1);
         Piece pc = piece_make(us, pt);
         st->moved = pc;
         put_piece(pos, pc, to);
@@ -454,7 +460,7 @@ int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const ch
     for (int s = 0; s < tmp->t->sq_count; s++)
         if (tmp->board[s]) k ^= zob_psq[piece_color(tmp->board[s])][piece_type(tmp->board[s])][s];
     for (int c = 0; c < 2; c++)
-        for (int q = 1; q < tmp->t->type_count; q++) k += zob_hand[c][q] * tmp->hand[c][q];
+        for (int q = 1; q < tmp->t->type_count; q++) k ^= hand_key((Color)c, (PieceType)q, tmp->hand[c][q]);
     if (lion_sq != SQ_NONE) k ^= zob_lion[lion_sq];
     st->key = k;
     st->checkers = pos_compute_checkers(tmp, stm);
