@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mate.h"
 #include "search.h"
 #include "timeman.h"
 
@@ -166,9 +167,23 @@ void engine_new_game(EngineContext *e) {
     tt_clear(&e->tt);
 }
 
+/* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. */
+static void mate_run(SearchShared *sh, Position *root) {
+    MateControl c = {.stop = &sh->stop, .deadline_ms = -1};
+    if (sh->limits.mate > 0) c.deadline_ms = atomic_load(&sh->start_ms) + sh->limits.mate;
+    Move line[MAX_PLY];
+    int length = 0;
+    MateStatus s = mate_search(root, &c, line, &length);
+    atomic_store(&sh->nodes, c.nodes);
+    if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, root);
+}
+
 static void *search_thread_main(void *arg) {
     EngineContext *e = arg;
-    search_run(&e->shared, e->search_root);
+    if (e->shared.limits.mate)
+        mate_run(&e->shared, e->search_root);
+    else
+        search_run(&e->shared, e->search_root);
     return NULL;
 }
 
@@ -196,7 +211,7 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     pthread_attr_setstacksize(&attr, SEARCH_STACK);
     e->running = pthread_create(&e->thread, &attr, search_thread_main, e) == 0;
     pthread_attr_destroy(&attr);
-    if (!e->running) search_run(sh, e->search_root); /* no thread: search in the caller */
+    if (!e->running) search_thread_main(e); /* no thread: search in the caller */
 }
 
 void engine_stop(EngineContext *e) {

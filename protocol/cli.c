@@ -169,7 +169,7 @@ static int cmd_analyse(int argc, char **argv) {
     memset(&limits, 0, sizeof limits);
     limits.time[BLACK] = limits.time[WHITE] = -1;
     int multipv = 1;
-    for (int i = 2; i < argc; i++) {
+    for (int i = 2; i < argc; i += 2) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!val) {
             fprintf(stderr, "shishi analyse: %s needs a value\n", a);
@@ -196,7 +196,6 @@ static int cmd_analyse(int argc, char **argv) {
             fprintf(stderr, "shishi analyse: bad number '%s' for %s\n", val, a);
             return 2;
         }
-        i++;
     }
     if (!limits.depth && !limits.movetime && !limits.nodes) limits.depth = 8;
     const Variant *v = variant_find(variant);

@@ -1,10 +1,474 @@
-/* usi.c - the USI front end (placeholder until the protocol work lands). */
+/* usi.c - the USI front end (shared/rules/protocols.md part A).
+ * Reads commands on the calling thread; the search runs on the engine's thread and reports
+ * through the Reporter callbacks below, which format `info`, `bestmove` and `checkmate`.
+ * Every bad input gets an `info string error: ...` (or `info string illegal move <m>` inside
+ * `position`) and leaves the previous state in force. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../engine/engine.h"
+#include "../src/movegen.h"
 #include "io.h"
 #include "protocols.h"
 
+enum { GAMES_MAX = 16, HASH_DEFAULT_MB = 256, HASH_MAX_MB = 65536, PV_TEXT_MAX = 8192 };
+
+typedef struct {
+    EngineContext *e;
+    const Variant *games[GAMES_MAX]; /* games offered over USI, in registry order */
+    int game_count;
+    Rules stored[GAMES_MAX];         /* rule options set for each game, applied on selection */
+    int hash_mb;                     /* wanted USI_Hash; allocated at isready / go */
+    int hash_applied;                /* size the engine holds now (0 = engine default) */
+    Position *scratch;               /* for formatting lines (used only by the reporter) */
+} Usi;
+
+/* ---- output from the search thread ------------------------------------------------------ */
+
+/* Copy root into u->scratch (only the states in use). */
+static Position *scratch_from(Usi *u, const Position *root) {
+    memcpy(u->scratch, root, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(root->sp + 1));
+    return u->scratch;
+}
+
+/* Append the moves of line, played from root, to buf as USI text. */
+static void format_line(Usi *u, const Position *root, const Move *line, int length, char *buf, size_t len) {
+    Position *p = scratch_from(u, root);
+    size_t o = strlen(buf);
+    for (int i = 0; i < length && o + 40 < len; i++) {
+        if (!movegen_is_legal(p, line[i])) break; /* never print a move the GUI would refuse */
+        char m[48];
+        move_format(p, line[i], NOTATION_USI, m, sizeof m);
+        o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", m);
+        pos_do_move(p, line[i]);
+    }
+}
+
+static void usi_on_info(void *user, const SearchInfo *in) {
+    Usi *u = user;
+    char score[48], pv[PV_TEXT_MAX] = "";
+    if (in->score >= VALUE_MATE_IN_MAX)
+        snprintf(score, sizeof score, "mate %d", VALUE_MATE - in->score);
+    else if (in->score <= -VALUE_MATE_IN_MAX)
+        snprintf(score, sizeof score, "mate -%d", VALUE_MATE + in->score);
+    else
+        snprintf(score, sizeof score, "cp %d", in->score);
+    const char *bound = in->bound == BOUND_LOWER ? " lowerbound" : in->bound == BOUND_UPPER ? " upperbound" : "";
+    format_line(u, in->root, in->pv, in->pv_length, pv, sizeof pv);
+    uint64_t nps = in->time_ms > 0 ? in->nodes * 1000 / (uint64_t)in->time_ms : in->nodes;
+    io_line("info depth %d seldepth %d time %lld nodes %llu nps %llu hashfull %d multipv %d score %s%s%s%s",
+            in->depth, in->seldepth, (long long)in->time_ms, (unsigned long long)in->nodes,
+            (unsigned long long)nps, in->hashfull, in->multipv > 0 ? in->multipv : 1, score, bound,
+            pv[0] ? " pv " : "", pv);
+}
+
+static void usi_on_bestmove(void *user, const BestMove *bm) {
+    Usi *u = user;
+    if (bm->kind == BEST_RESIGN) {
+        io_line("bestmove resign");
+        return;
+    }
+    if (bm->kind == BEST_DECLARE_WIN) {
+        io_line("bestmove win");
+        return;
+    }
+    char best[48], ponder[48] = "";
+    Position *p = scratch_from(u, bm->root);
+    move_format(p, bm->best, NOTATION_USI, best, sizeof best);
+    if (bm->ponder != MOVE_NONE && movegen_is_legal(p, bm->best)) {
+        pos_do_move(p, bm->best);
+        if (movegen_is_legal(p, bm->ponder)) move_format(p, bm->ponder, NOTATION_USI, ponder, sizeof ponder);
+    }
+    if (ponder[0])
+        io_line("bestmove %s ponder %s", best, ponder);
+    else
+        io_line("bestmove %s", best);
+}
+
+static void usi_on_mate(void *user, MateStatus status, const Move *line, int length, const Position *root) {
+    Usi *u = user;
+    switch (status) {
+    case MATE_FOUND: {
+        char text[PV_TEXT_MAX] = "";
+        format_line(u, root, line, length, text, sizeof text);
+        io_line("checkmate %s", text);
+        break;
+    }
+    case MATE_NONE:
+        io_line("checkmate nomate");
+        break;
+    case MATE_TIMEOUT:
+        io_line("checkmate timeout");
+        break;
+    case MATE_UNSUPPORTED:
+        io_line("checkmate notimplemented");
+        break;
+    }
+}
+
+static void usi_on_string(void *user, const char *text) {
+    (void)user;
+    io_line("info string %s", text);
+}
+
+/* ---- handshake and options -------------------------------------------------------------- */
+
+static int game_index(const Usi *u, const Variant *v) {
+    for (int i = 0; i < u->game_count; i++)
+        if (u->games[i] == v) return i;
+    return -1;
+}
+
+/* Has an earlier game (index < upto) an option of this name? (Options are listed once.) */
+static bool option_listed_before(const Usi *u, int upto, const char *name) {
+    for (int i = 0; i < upto; i++)
+        for (int k = 0; k < u->games[i]->option_count; k++)
+            if (!strcasecmp(u->games[i]->options[k].name, name)) return true;
+    return false;
+}
+
+static void print_options(const Usi *u) {
+    io_line("option name USI_Hash type spin default %d min 1 max %d", HASH_DEFAULT_MB, HASH_MAX_MB);
+    io_line("option name USI_Ponder type check default false");
+    io_line("option name MultiPV type spin default 1 min 1 max 64");
+    char combo[1024];
+    int o = snprintf(combo, sizeof combo, "option name UCI_Variant type combo default %s",
+                     engine_variant(u->e)->name);
+    for (int i = 0; i < u->game_count && o < (int)sizeof combo; i++)
+        o += snprintf(combo + o, sizeof combo - (size_t)o, " var %s", u->games[i]->name);
+    io_line("%s", combo);
+    io_line("option name Threads type spin default 1 min 1 max 64");
+    for (int i = 0; i < u->game_count; i++) {
+        const Variant *v = u->games[i];
+        for (int k = 0; k < v->option_count; k++) {
+            const RuleOption *opt = &v->options[k];
+            if (option_listed_before(u, i, opt->name)) continue;
+            char def[64];
+            rules_option_text(opt, &v->defaults, def, sizeof def);
+            if (opt->type == OPT_CHECK) {
+                io_line("option name %s type check default %s", opt->name, def);
+                continue;
+            }
+            char line[512];
+            int n = snprintf(line, sizeof line, "option name %s type combo default %s", opt->name, def);
+            for (int c = 0; c < 4 && opt->choices[c] && n < (int)sizeof line; c++)
+                n += snprintf(line + n, sizeof line - (size_t)n, " var %s", opt->choices[c]);
+            io_line("%s", line);
+        }
+    }
+}
+
+/* Give the engine the current game's stored rule options. */
+static void apply_stored_rules(Usi *u) {
+    const Variant *v = engine_variant(u->e);
+    int i = game_index(u, v);
+    if (i < 0) return;
+    for (int k = 0; k < v->option_count; k++) {
+        char val[64], err[256];
+        rules_option_text(&v->options[k], &u->stored[i], val, sizeof val);
+        if (engine_set_option(u->e, v->options[k].name, val, err, sizeof err))
+            io_line("info string error: %s", err);
+    }
+}
+
+/* Allocate the hash table the GUI asked for, once no search runs. */
+static void apply_hash(Usi *u) {
+    if (u->hash_applied == u->hash_mb || engine_searching(u->e)) return;
+    char num[16], err[256];
+    snprintf(num, sizeof num, "%d", u->hash_mb);
+    if (engine_set_option(u->e, "Hash", num, err, sizeof err)) {
+        io_line("info string error: %s", err);
+        u->hash_mb = u->hash_applied;
+        return;
+    }
+    u->hash_applied = u->hash_mb;
+}
+
+static bool parse_bool(const char *s, bool *out) {
+    if (!strcasecmp(s, "true") || !strcmp(s, "1")) {
+        *out = true;
+        return true;
+    }
+    if (!strcasecmp(s, "false") || !strcmp(s, "0")) {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+/* Skip spaces; return the rest. */
+static char *skip_ws(char *s) {
+    while (*s == ' ' || *s == '\t') s++;
+    return s;
+}
+
+/* Does s start with the word w (followed by a space or the end)? */
+static bool word_is(const char *s, const char *w) {
+    size_t n = strlen(w);
+    return !strncmp(s, w, n) && (s[n] == 0 || s[n] == ' ' || s[n] == '\t');
+}
+
+static void cmd_setoption(Usi *u, char *args) {
+    args = skip_ws(args);
+    if (!word_is(args, "name")) {
+        io_line("info string error: setoption needs 'name <id> [value <x>]'");
+        return;
+    }
+    char *name = skip_ws(args + 4), *value = NULL;
+    /* names may contain spaces: the name runs up to the word "value" */
+    for (char *p = name; *p; p++)
+        if ((p == name || p[-1] == ' ' || p[-1] == '\t') && word_is(p, "value")) {
+            value = skip_ws(p + 5);
+            char *end = p;
+            while (end > name && (end[-1] == ' ' || end[-1] == '\t')) end--;
+            *end = 0;
+            break;
+        }
+    if (!value) value = name + strlen(name); /* button, or no value given */
+    if (!*name) {
+        io_line("info string error: setoption without an option name");
+        return;
+    }
+    char err[256];
+    if (!strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Hash")) {
+        char *end;
+        long mb = strtol(value, &end, 10);
+        if (!*value || *end || mb < 1 || mb > HASH_MAX_MB) {
+            io_line("info string error: USI_Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB,
+                    value);
+            return;
+        }
+        u->hash_mb = (int)mb;
+        return;
+    }
+    if (!strcasecmp(name, "USI_Ponder") || !strcasecmp(name, "Ponder")) {
+        bool b;
+        if (!parse_bool(value, &b)) {
+            io_line("info string error: USI_Ponder takes true or false, not '%s'", value);
+            return;
+        }
+        if (engine_set_option(u->e, "Ponder", b ? "true" : "false", err, sizeof err))
+            io_line("info string error: %s", err);
+        return;
+    }
+    if (!strcasecmp(name, "MultiPV") || !strcasecmp(name, "Threads")) {
+        if (engine_set_option(u->e, name, value, err, sizeof err)) io_line("info string error: %s", err);
+        return;
+    }
+    if (!strcasecmp(name, "UCI_Variant") || !strcasecmp(name, "USI_Variant")) {
+        const Variant *v = variant_find(value);
+        if (!v || game_index(u, v) < 0) {
+            io_line("info string error: unknown variant '%s' (UCI_Variant keeps %s)", value,
+                    engine_variant(u->e)->name);
+            return;
+        }
+        if (v == engine_variant(u->e)) return;
+        if (engine_set_variant(u->e, v, err, sizeof err)) {
+            io_line("info string error: %s", err);
+            return;
+        }
+        apply_stored_rules(u);
+        return;
+    }
+    /* A rule option: store it for every game that has it (checked on copies first), and give
+     * it to the engine if the current game is one of them. */
+    Rules trial[GAMES_MAX];
+    bool any = false;
+    for (int i = 0; i < u->game_count; i++) {
+        trial[i] = u->stored[i];
+        const Variant *v = u->games[i];
+        for (int k = 0; k < v->option_count; k++)
+            if (!strcasecmp(v->options[k].name, name)) {
+                if (rules_set_option(v, &trial[i], name, value, err, sizeof err)) {
+                    io_line("info string error: %s", err);
+                    return;
+                }
+                any = true;
+            }
+    }
+    if (!any) {
+        io_line("info string error: unknown option '%s'", name);
+        return;
+    }
+    memcpy(u->stored, trial, sizeof(Rules) * (size_t)u->game_count);
+    apply_stored_rules(u);
+}
+
+/* ---- position and go -------------------------------------------------------------------- */
+
+static void cmd_position(Usi *u, char *args) {
+    args = skip_ws(args);
+    char *moves = NULL;
+    for (char *p = args; *p; p++)
+        if ((p == args || p[-1] == ' ' || p[-1] == '\t') && word_is(p, "moves")) {
+            moves = p + 5;
+            char *end = p;
+            while (end > args && (end[-1] == ' ' || end[-1] == '\t')) end--;
+            *end = 0;
+            break;
+        }
+    if (!word_is(args, "startpos") && !word_is(args, "sfen")) {
+        io_line("info string error: position needs 'startpos' or 'sfen <sfen>'%s", *args ? ", not this" : "");
+        return;
+    }
+    char err[256];
+    if (word_is(args, "startpos") && skip_ws(args + 8)[0]) {
+        io_line("info string error: unexpected text after startpos: %s", skip_ws(args + 8));
+        return;
+    }
+    if (engine_set_position(u->e, args, err, sizeof err)) {
+        io_line("info string error: %s", err);
+        return;
+    }
+    if (!moves) return;
+    /* Play the moves one by one; the first bad one ends the list (protocols.md A.2). */
+    for (char *tok = strtok(moves, " \t"); tok; tok = strtok(NULL, " \t")) {
+        if (engine_play_move(u->e, tok, NOTATION_USI, NULL, err, sizeof err)) {
+            io_line("info string illegal move %s", tok);
+            return;
+        }
+    }
+}
+
+/* Read a non-negative integer argument; false (and an error line) if bad. */
+static bool go_number(char **save, const char *what, long long *out) {
+    char *tok = strtok_r(NULL, " \t", save);
+    if (!tok) {
+        io_line("info string error: go %s needs a number", what);
+        return false;
+    }
+    char *end;
+    long long x = strtoll(tok, &end, 10);
+    if (*end || end == tok) {
+        io_line("info string error: go %s: '%s' is not a number", what, tok);
+        return false;
+    }
+    *out = x < 0 ? 0 : x;
+    return true;
+}
+
+static int clamp_ms(long long x) { return x > 1000000000LL ? 1000000000 : (int)x; }
+
+static void cmd_go(Usi *u, char *args, const Reporter *rep) {
+    SearchLimits *l = calloc(1, sizeof *l);
+    l->time[BLACK] = l->time[WHITE] = -1;
+    char *save = NULL;
+    long long x;
+    for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        if (!strcmp(tok, "infinite"))
+            l->infinite = true;
+        else if (!strcmp(tok, "ponder"))
+            l->ponder = true;
+        else if (!strcmp(tok, "mate")) {
+            char *peek = save ? skip_ws(save) : NULL;
+            if (peek && word_is(peek, "infinite")) {
+                strtok_r(NULL, " \t", &save);
+                l->mate = -1;
+            } else if (go_number(&save, tok, &x))
+                l->mate = x > 0 ? clamp_ms(x) : 1;
+            else
+                l->mate = -1;
+        } else if (!strcmp(tok, "btime") && go_number(&save, tok, &x))
+            l->time[BLACK] = clamp_ms(x);
+        else if (!strcmp(tok, "wtime") && go_number(&save, tok, &x))
+            l->time[WHITE] = clamp_ms(x);
+        else if (!strcmp(tok, "binc") && go_number(&save, tok, &x))
+            l->inc[BLACK] = clamp_ms(x);
+        else if (!strcmp(tok, "winc") && go_number(&save, tok, &x))
+            l->inc[WHITE] = clamp_ms(x);
+        else if (!strcmp(tok, "byoyomi") && go_number(&save, tok, &x))
+            l->byoyomi = clamp_ms(x);
+        else if (!strcmp(tok, "movetime") && go_number(&save, tok, &x))
+            l->movetime = x > 0 ? clamp_ms(x) : 1;
+        else if (!strcmp(tok, "movestogo") && go_number(&save, tok, &x))
+            l->moves_to_go = clamp_ms(x);
+        else if (!strcmp(tok, "depth") && go_number(&save, tok, &x))
+            l->depth = x > MAX_PLY - 1 ? MAX_PLY - 1 : x < 1 ? 1 : (int)x;
+        else if (!strcmp(tok, "nodes") && go_number(&save, tok, &x))
+            l->nodes = x > 0 ? (uint64_t)x : 1;
+        else if (strcmp(tok, "btime") && strcmp(tok, "wtime") && strcmp(tok, "binc") && strcmp(tok, "winc") &&
+                 strcmp(tok, "byoyomi") && strcmp(tok, "movetime") && strcmp(tok, "movestogo") &&
+                 strcmp(tok, "depth") && strcmp(tok, "nodes"))
+            io_line("info string error: unknown go parameter '%s' (ignored)", tok);
+    }
+    /* a byoyomi alone (no main time given) still means "this much per move" */
+    if (l->byoyomi > 0 && l->time[BLACK] < 0 && l->time[WHITE] < 0) l->time[BLACK] = l->time[WHITE] = 0;
+    apply_hash(u);
+    engine_go(u->e, l, rep);
+    free(l);
+}
+
+/* ---- the command loop ------------------------------------------------------------------- */
+
 int usi_main(FILE *in, const char *first_line) {
-    (void)in;
     (void)first_line;
-    io_line("info string error: USI mode is not built yet");
-    return 2;
+    Usi *u = calloc(1, sizeof *u);
+    u->e = engine_create();
+    u->scratch = malloc(sizeof *u->scratch);
+    for (const Variant *const *v = variant_list(); *v && u->game_count < GAMES_MAX; v++)
+        if ((*v)->protocols & PROTO_USI) {
+            u->stored[u->game_count] = (*v)->defaults;
+            u->games[u->game_count++] = *v;
+        }
+    u->hash_mb = HASH_DEFAULT_MB;
+    Reporter rep = {.user = u,
+                    .on_info = usi_on_info,
+                    .on_bestmove = usi_on_bestmove,
+                    .on_mate = usi_on_mate,
+                    .on_string = usi_on_string};
+
+    io_line("id name %s %s", SHISHI_NAME, SHISHI_VERSION);
+    io_line("id author the Shishi developers");
+    print_options(u);
+    io_line("usiok");
+
+    char *line = malloc(IO_LINE_MAX);
+    bool overlong;
+    while (io_read_line(in, line, IO_LINE_MAX, &overlong)) {
+        if (overlong) {
+            io_line("info string error: line too long (more than %d characters), ignored", IO_LINE_MAX - 1);
+            continue;
+        }
+        char *cmd = skip_ws(line);
+        if (!*cmd) continue;
+        char *args = cmd;
+        while (*args && *args != ' ' && *args != '\t') args++;
+        if (*args) *args++ = 0;
+        if (!strcmp(cmd, "quit")) break;
+        if (!strcmp(cmd, "isready")) {
+            apply_hash(u);
+            io_line("readyok");
+        } else if (!strcmp(cmd, "usi")) {
+            io_line("id name %s %s", SHISHI_NAME, SHISHI_VERSION);
+            io_line("id author the Shishi developers");
+            print_options(u);
+            io_line("usiok");
+        } else if (!strcmp(cmd, "setoption"))
+            cmd_setoption(u, args);
+        else if (!strcmp(cmd, "usinewgame")) {
+            engine_new_game(u->e);
+            apply_hash(u);
+        } else if (!strcmp(cmd, "position"))
+            cmd_position(u, args);
+        else if (!strcmp(cmd, "go"))
+            cmd_go(u, args, &rep);
+        else if (!strcmp(cmd, "stop")) {
+            engine_stop(u->e);
+            engine_wait(u->e);
+        } else if (!strcmp(cmd, "ponderhit"))
+            engine_ponderhit(u->e);
+        else if (!strcmp(cmd, "gameover")) {
+            engine_stop(u->e);
+            engine_wait(u->e);
+        } else
+            io_line("info string error: unknown command '%s%s%s'", cmd, *args ? " " : "", args);
+    }
+    free(line);
+    engine_stop(u->e);
+    engine_wait(u->e);
+    engine_destroy(u->e);
+    free(u->scratch);
+    free(u);
+    return 0;
 }
