@@ -1,10 +1,473 @@
-/* xboard.c - the XBoard/CECP front end (placeholder until the protocol work lands). */
+/* xboard.c - the XBoard/CECP v2 front end (shared/rules/protocols.md part B): reads commands,
+ * drives the EngineContext, answers in CECP's forms. The search runs on the engine's thread;
+ * this input loop stays free for ping, `?`, `.` and quit. Knows no game by name: names, setup
+ * lines and options come from the descriptors (xboard_out.c).
+ * Bad input never changes the game: every error has its CECP reply (STYLE.md 7). */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../src/movegen.h"
 #include "io.h"
 #include "protocols.h"
+#include "xboard_int.h"
+
+/* ---- the game and the search ----------------------------------------------------------------- */
+
+static void copy_position(Position *dst, const Position *src) {
+    memcpy(dst, src, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(src->sp + 1));
+}
+
+/* Play the move the search printed, if the GUI has seen one we have not played yet. */
+static void sync_pending(XBoard *xb) {
+    pthread_mutex_lock(&xb->lock);
+    bool p = xb->pending;
+    Move m = xb->pending_move;
+    xb->pending = false;
+    pthread_mutex_unlock(&xb->lock);
+    if (!p) return;
+    engine_wait(xb->e);
+    engine_play(xb->e, m);
+    xb->excluded_count = 0;
+    char reason[128]; /* the claim, if any, went out with the move */
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (pos_game_result(xb->mpos, reason, sizeof reason) != RESULT_NONE) xb->game_over = true;
+}
+
+/* Stop any search without playing its move (unless it was already printed). */
+static void halt(XBoard *xb) {
+    if (engine_searching(xb->e)) {
+        atomic_store(&xb->discard, true);
+        engine_stop(xb->e);
+        engine_wait(xb->e);
+        atomic_store(&xb->discard, false);
+    }
+    atomic_store(&xb->mode, XB_SEARCH_NONE);
+    sync_pending(xb);
+    if (atomic_exchange(&xb->resigned, false)) xb->game_over = true;
+}
+
+/* The rules' verdict on the current position; claims it when the game is over. */
+static bool check_game_end(XBoard *xb) {
+    char reason[128];
+    copy_position(xb->mpos, engine_position(xb->e));
+    GameResult r = pos_game_result(xb->mpos, reason, sizeof reason);
+    if (r == RESULT_NONE) return false;
+    xb->game_over = true;
+    xb_print_claim(xb->mpos, r, reason);
+    return true;
+}
+
+static void start_search(XBoard *xb, bool analysis) {
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.time[BLACK] = l.time[WHITE] = -1;
+    const Position *pos = engine_position(xb->e);
+    Color us = pos->stm;
+    if (analysis) {
+        l.infinite = true;
+        l.exclude_count = xb->excluded_count;
+        memcpy(l.exclude, xb->excluded, sizeof(Move) * (size_t)xb->excluded_count);
+    } else {
+        if (xb->sd > 0) l.depth = xb->sd;
+        if (xb->st_ms > 0)
+            l.movetime = (int)xb->st_ms;
+        else {
+            l.time[us] = xb->own_cs >= 0 ? xb->own_cs * 10 : (int)xb->base_ms;
+            l.time[color_flip(us)] = xb->opp_cs >= 0 ? xb->opp_cs * 10 : (int)xb->base_ms;
+            l.inc[BLACK] = l.inc[WHITE] = (int)xb->inc_ms;
+            if (xb->mps > 0) {
+                int done = (pos->move_number - 1 + pos->sp) / 2;
+                l.moves_to_go = xb->mps - done % xb->mps;
+            }
+        }
+    }
+    atomic_store(&xb->mode, analysis ? XB_SEARCH_ANALYZE : XB_SEARCH_PLAY);
+    Reporter r = xb_reporter(xb);
+    engine_go(xb->e, &l, &r);
+}
+
+/* After anything that changed the position: claim a finished game, else think if it is our
+ * turn, or re-start the analysis. */
+static void after_position_change(XBoard *xb) {
+    xb->excluded_count = 0;
+    if (xb->analyze) {
+        start_search(xb, true);
+        return;
+    }
+    if (check_game_end(xb)) return;
+    if (!xb->force && engine_position(xb->e)->stm == xb->engine_color) start_search(xb, false);
+}
+
+/* ---- options ------------------------------------------------------------------------------- */
+
+static bool game_has_option(const Variant *v, const char *name) {
+    for (int k = 0; k < v->option_count; k++)
+        if (!strcasecmp(v->options[k].name, name)) return true;
+    return false;
+}
+
+static void reapply_options(XBoard *xb) {
+    char err[256];
+    for (int i = 0; i < xb->saved_count; i++)
+        if (game_has_option(engine_variant(xb->e), xb->saved[i].name))
+            engine_set_option(xb->e, xb->saved[i].name, xb->saved[i].value, err, sizeof err);
+}
+
+/* `option NAME=VALUE`: a rule option of any offered game (kept for when that game is
+ * chosen), or an engine option. */
+static void cmd_option(XBoard *xb, const char *arg) {
+    char name[128], err[256];
+    const char *eq = strchr(arg, '=');
+    const char *value = eq ? eq + 1 : "";
+    size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (nlen == 0 || nlen >= sizeof name || strlen(value) >= sizeof xb->saved[0].value) {
+        io_line("Error (bad option): option %s", arg);
+        return;
+    }
+    memcpy(name, arg, nlen);
+    name[nlen] = 0;
+    bool rule = false;
+    for (const Variant *const *vp = variant_list(); *vp; vp++) {
+        if (!xb_variant_offered(*vp) || !game_has_option(*vp, name)) continue;
+        Rules scratch = (*vp)->defaults;
+        if (rules_set_option(*vp, &scratch, name, value, err, sizeof err)) {
+            io_line("Error (bad option value): %s", err);
+            return;
+        }
+        rule = true;
+    }
+    if (!rule) {
+        if (!strcasecmp(name, "MultiPV")) {
+            halt(xb);
+            if (engine_set_option(xb->e, name, value, err, sizeof err)) io_line("Error (bad option value): %s", err);
+        } else
+            io_line("Error (unknown option): %s", name);
+        return;
+    }
+    int i = 0;
+    while (i < xb->saved_count && strcasecmp(xb->saved[i].name, name)) i++;
+    if (i == XB_SAVED_MAX) {
+        io_line("Error (too many options): %s", name);
+        return;
+    }
+    if (i == xb->saved_count) xb->saved_count++;
+    snprintf(xb->saved[i].name, sizeof xb->saved[i].name, "%s", name);
+    snprintf(xb->saved[i].value, sizeof xb->saved[i].value, "%s", value);
+    if (game_has_option(engine_variant(xb->e), name)) {
+        halt(xb);
+        engine_set_option(xb->e, name, value, err, sizeof err);
+    }
+}
+
+/* ---- commands ------------------------------------------------------------------------------- */
+
+static int set_variant(XBoard *xb, const Variant *v) {
+    char err[256];
+    halt(xb);
+    if (engine_set_variant(xb->e, v, err, sizeof err)) {
+        io_line("Error (variant): %s", err);
+        return -1;
+    }
+    reapply_options(xb);
+    xb->game_over = false;
+    xb->excluded_count = 0;
+    xb->leg[0] = 0;
+    return 0;
+}
+
+static void cmd_new(XBoard *xb) {
+    halt(xb);
+    set_variant(xb, xb_default_variant());
+    engine_new_game(xb->e);
+    xb->force = false;
+    xb->engine_color = WHITE; /* XBoard's black: the second mover */
+    xb->sd = 0;
+    xb->own_cs = xb->opp_cs = -1;
+    if (xb->analyze) start_search(xb, true);
+}
+
+static void cmd_variant(XBoard *xb, const char *name) {
+    const Variant *v = xb_variant_find(name);
+    if (!v) {
+        io_line("Error (unsupported variant): %s", name);
+        return;
+    }
+    if (set_variant(xb, v)) return;
+    xb_send_setup(v, engine_position(xb->e));
+    if (xb->analyze) start_search(xb, true);
+}
+
+static void cmd_usermove(XBoard *xb, const char *text) {
+    char full[128], err[256];
+    halt(xb);
+    size_t len = strlen(text);
+    if (len == 0 || len >= 60) {
+        io_line("Illegal move (malformed): %s", text);
+        return;
+    }
+    /* HaChu sends a two-leg move as two lines: "f5f6," then "f6f7" (chu.md 4). */
+    if (strchr(text, ',') == text + len - 1 && !xb->leg[0]) {
+        snprintf(xb->leg, sizeof xb->leg, "%s", text);
+        return;
+    }
+    if (xb->leg[0] && !strchr(text, ','))
+        snprintf(full, sizeof full, "%s%s", xb->leg, text);
+    else
+        snprintf(full, sizeof full, "%s", text);
+    xb->leg[0] = 0;
+    if (xb->game_over && !xb->analyze) {
+        io_line("Illegal move (game is over): %s", full);
+        return;
+    }
+    if (engine_play_move(xb->e, full, NOTATION_XBOARD, NULL, err, sizeof err)) {
+        if (!strncmp(err, "malformed", 9))
+            io_line("Illegal move (malformed): %s", full);
+        else if (!strncmp(err, "illegal", 7))
+            io_line("Illegal move: %s", full);
+        else
+            io_line("Illegal move (%s): %s", err, full);
+        return;
+    }
+    after_position_change(xb);
+}
+
+static void cmd_setboard(XBoard *xb, const char *fen) {
+    char spec[IO_LINE_MAX + 8], err[256];
+    halt(xb);
+    snprintf(spec, sizeof spec, "fen %s", fen);
+    if (!*fen || engine_set_position(xb->e, spec, err, sizeof err)) {
+        io_line("tellusererror Illegal position");
+        io_line("# setboard: %s", *fen ? err : "no FEN");
+        return;
+    }
+    xb->game_over = false;
+    xb->leg[0] = 0;
+    xb->excluded_count = 0;
+    if (xb->analyze) start_search(xb, true);
+}
+
+static void cmd_undo(XBoard *xb, int plies) {
+    halt(xb);
+    xb->leg[0] = 0;
+    int n = engine_undo(xb->e, plies);
+    if (n < plies) io_line("Error (no move to take back): %s", plies == 1 ? "undo" : "remove");
+    if (n > 0) xb->game_over = false;
+    xb->excluded_count = 0;
+    if (xb->analyze) start_search(xb, true);
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out) {
+    char *end;
+    while (*s == ' ') s++;
+    long x = strtol(s, &end, 10);
+    while (*end == ' ') end++;
+    if (end == s || *end || x < lo || x > hi) return false;
+    *out = x;
+    return true;
+}
+
+static bool parse_seconds(const char *s, double lo, double hi, double *out) {
+    char *end;
+    double x = strtod(s, &end);
+    if (end == s || *end || !(x >= lo && x <= hi)) return false;
+    *out = x;
+    return true;
+}
+
+/* `level MPS BASE INC`: BASE in minutes, "5" or "5:30"; INC in seconds. */
+static void cmd_level(XBoard *xb, const char *line, const char *args) {
+    char mps[32], base[32], inc[32], extra[8];
+    long m, minutes, secs = 0;
+    double incs;
+    if (sscanf(args, "%31s %31s %31s %7s", mps, base, inc, extra) != 3 || !parse_long(mps, 0, 100000, &m)) {
+        io_line("Error (bad level): %s", line);
+        return;
+    }
+    char *colon = strchr(base, ':');
+    if (colon) *colon = 0;
+    if (!parse_long(base, 0, 100000, &minutes) || (colon && !parse_long(colon + 1, 0, 59, &secs)) ||
+        !parse_seconds(inc, 0, 100000, &incs)) {
+        io_line("Error (bad level): %s", line);
+        return;
+    }
+    xb->mps = (int)m;
+    xb->base_ms = (minutes * 60 + secs) * 1000;
+    xb->inc_ms = (int64_t)(incs * 1000);
+    xb->st_ms = 0;
+}
+
+/* `exclude MOVE|all`, `include MOVE|all` (analysis move filter). */
+static void cmd_exclude(XBoard *xb, const char *line, const char *arg, bool exclude) {
+    halt(xb);
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (!strcmp(arg, "all")) {
+        xb->excluded_count = 0;
+        if (exclude) {
+            MoveList *list = malloc(sizeof *list);
+            movegen_legal(xb->mpos, list);
+            for (int i = 0; i < list->size && xb->excluded_count < XB_EXCLUDE_MAX; i++)
+                xb->excluded[xb->excluded_count++] = list->moves[i];
+            free(list);
+        }
+    } else {
+        Move m;
+        char err[256];
+        if (move_parse(xb->mpos, arg, NOTATION_XBOARD, &m, err, sizeof err)) {
+            io_line("Error (%s): %s", err, line);
+        } else {
+            int i = 0;
+            while (i < xb->excluded_count && xb->excluded[i] != m) i++;
+            if (exclude && i == xb->excluded_count && i < XB_EXCLUDE_MAX) xb->excluded[xb->excluded_count++] = m;
+            if (!exclude && i < xb->excluded_count) xb->excluded[i] = xb->excluded[--xb->excluded_count];
+        }
+    }
+    if (xb->analyze) start_search(xb, true);
+}
+
+static void cmd_stat(XBoard *xb) {
+    if (atomic_load(&xb->mode) != XB_SEARCH_ANALYZE || !engine_searching(xb->e)) return;
+    uint64_t nodes;
+    int64_t ms;
+    int depth;
+    engine_progress(xb->e, &nodes, &ms, &depth);
+    copy_position(xb->mpos, engine_position(xb->e));
+    io_line("stat01: %lld %llu %d 0 %llu", (long long)(ms / 10), (unsigned long long)nodes, depth,
+            (unsigned long long)movegen_count(xb->mpos));
+}
+
+static void cmd_go(XBoard *xb) {
+    halt(xb);
+    xb->force = false;
+    xb->engine_color = engine_position(xb->e)->stm;
+    if (check_game_end(xb)) return;
+    start_search(xb, false);
+}
+
+static void cmd_number(XBoard *xb, const char *line, const char *arg, const char *engine_name) {
+    long x;
+    char err[256];
+    if (!parse_long(arg, 1, 1000000, &x)) {
+        io_line("Error (bad argument): %s", line);
+        return;
+    }
+    char num[32];
+    snprintf(num, sizeof num, "%ld", x);
+    halt(xb);
+    if (engine_set_option(xb->e, engine_name, num, err, sizeof err)) io_line("Error (%s): %s", err, line);
+}
+
+/* Commands XBoard may send that need no action here. */
+static const char *const ignored[] = {"xboard", "accepted", "rejected", "computer", "name", "rating", "random", "nps",
+                                      "lift", "put", "hover", "hint", "bk", "draw", NULL};
+
+/* Handle one command line. Returns false on quit. */
+static bool dispatch(XBoard *xb, char *line) {
+    char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p) return true;
+    char cmd[32];
+    size_t n = 0;
+    while (p[n] && p[n] != ' ' && p[n] != '\t' && n < sizeof cmd - 1) cmd[n] = p[n], n++;
+    cmd[n] = 0;
+    const char *arg = p + n;
+    while (*arg == ' ' || *arg == '\t') arg++;
+    sync_pending(xb);
+    long x;
+    double secs;
+
+    if (!strcmp(cmd, "quit")) return false;
+    if (!strcmp(cmd, "protover")) xb_send_features();
+    else if (!strcmp(cmd, "ping")) io_line("pong %s", arg);
+    else if (!strcmp(cmd, "new")) cmd_new(xb);
+    else if (!strcmp(cmd, "variant")) cmd_variant(xb, arg);
+    else if (!strcmp(cmd, "force")) { halt(xb); xb->force = true; }
+    else if (!strcmp(cmd, "go")) cmd_go(xb);
+    else if (!strcmp(cmd, "playother")) {
+        halt(xb);
+        xb->force = false;
+        xb->engine_color = color_flip(engine_position(xb->e)->stm);
+    } else if (!strcmp(cmd, "usermove")) cmd_usermove(xb, arg);
+    else if (!strcmp(cmd, "setboard")) cmd_setboard(xb, arg);
+    else if (!strcmp(cmd, "time") || !strcmp(cmd, "otim")) {
+        if (!parse_long(arg, -100000000, 100000000, &x))
+            io_line("Error (bad argument): %s", p);
+        else if (cmd[0] == 't')
+            xb->own_cs = (int)(x < 0 ? 0 : x);
+        else
+            xb->opp_cs = (int)(x < 0 ? 0 : x);
+    } else if (!strcmp(cmd, "level")) cmd_level(xb, p, arg);
+    else if (!strcmp(cmd, "st")) {
+        if (!parse_seconds(arg, 0.001, 1e6, &secs))
+            io_line("Error (bad argument): %s", p);
+        else
+            xb->st_ms = (int64_t)(secs * 1000);
+    } else if (!strcmp(cmd, "sd")) {
+        if (!parse_long(arg, 1, MAX_PLY - 1, &x))
+            io_line("Error (bad argument): %s", p);
+        else
+            xb->sd = (int)x;
+    } else if (!strcmp(cmd, "result")) {
+        halt(xb);
+        xb->game_over = true;
+        xb->force = true;
+    } else if (!strcmp(cmd, "undo")) cmd_undo(xb, 1);
+    else if (!strcmp(cmd, "remove")) cmd_undo(xb, 2);
+    else if (!strcmp(cmd, "hard") || !strcmp(cmd, "easy")) {
+        char err[256];
+        engine_set_option(xb->e, "Ponder", cmd[0] == 'h' ? "true" : "false", err, sizeof err);
+    } else if (!strcmp(cmd, "post")) atomic_store(&xb->post, true);
+    else if (!strcmp(cmd, "nopost")) atomic_store(&xb->post, false);
+    else if (!strcmp(cmd, "analyze")) {
+        halt(xb);
+        xb->analyze = true;
+        start_search(xb, true);
+    } else if (!strcmp(cmd, "exit")) {
+        halt(xb);
+        xb->analyze = false;
+    } else if (!strcmp(cmd, ".")) cmd_stat(xb);
+    else if (!strcmp(cmd, "?")) {
+        if (atomic_load(&xb->mode) == XB_SEARCH_PLAY) engine_stop(xb->e);
+    } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include")) cmd_exclude(xb, p, arg, cmd[0] == 'e');
+    else if (!strcmp(cmd, "memory")) cmd_number(xb, p, arg, "Hash");
+    else if (!strcmp(cmd, "cores")) cmd_number(xb, p, arg, "Threads");
+    else if (!strcmp(cmd, "option")) cmd_option(xb, arg);
+    else {
+        for (const char *const *ig = ignored; *ig; ig++)
+            if (!strcmp(cmd, *ig)) return true;
+        io_line("Error (unknown command): %s", p);
+    }
+    return true;
+}
 
 int xboard_main(FILE *in, const char *first_line) {
-    (void)in;
     (void)first_line;
-    io_line("Error (not built yet): xboard");
-    return 2;
+    XBoard *xb = calloc(1, sizeof *xb);
+    xb->in = in;
+    xb->mpos = malloc(sizeof *xb->mpos);
+    xb->spos = malloc(sizeof *xb->spos);
+    pthread_mutex_init(&xb->lock, NULL);
+    xb->e = engine_create();
+    xb->mps = 40;
+    xb->base_ms = 5 * 60 * 1000;
+    xb->own_cs = xb->opp_cs = -1;
+    xb->engine_color = WHITE;
+    set_variant(xb, xb_default_variant());
+    char *line = malloc(IO_LINE_MAX);
+    bool overlong;
+    while (io_read_line(in, line, IO_LINE_MAX, &overlong)) {
+        if (overlong) {
+            io_line("Error (line too long): %.60s...", line);
+            continue;
+        }
+        if (!dispatch(xb, line)) break;
+    }
+    halt(xb);
+    engine_destroy(xb->e);
+    pthread_mutex_destroy(&xb->lock);
+    free(line);
+    free(xb->mpos);
+    free(xb->spos);
+    free(xb);
+    return 0;
 }
