@@ -446,11 +446,12 @@ static GameResult repetition_result(const Position *pos, char *reason, size_t le
         }
     }
     if (pos->v->pass_cycle_loses) {
-        /* chu 6: in a cycle with passes, the side that passed first loses */
+        /* chu 6: in a cycle with passes, the side that passed first loses. Move j was made
+         * by the side to move at j - 1, which is the side to move now iff sp - j is odd. */
         for (int j = first + 1; j <= pos->sp; j++)
             if (move_is_pass(pos->states[j].move)) {
                 snprintf(reason, len, "repetition by passing");
-                return ((pos->sp - j) & 1) ? RESULT_WIN : RESULT_LOSS;
+                return ((pos->sp - j) & 1) ? RESULT_LOSS : RESULT_WIN;
             }
     }
     snprintf(reason, len, "repetition");
