@@ -458,6 +458,52 @@ static GameResult repetition_result(const Position *pos, char *reason, size_t le
     return RESULT_DRAW;
 }
 
+/* chu 6, bare king: is colour c down to one royal, every other piece of it immobile for
+ * good (a pawn or lance on its last rank), with nothing in hand? */
+static bool is_bare(const Position *pos, Color c) {
+    if (pos->royal_count[c] != 1 || pos->hand_total[c]) return false;
+    Bitboard others = pos->by_color[c];
+    bb_clear(&others, pos->royal_sq[c]);
+    int s;
+    BB_FOREACH(s, others) {
+        if (bb_any(pos_piece_attacks(pos, piece_type(pos->board[s]), c, s, bb_empty()))) return false;
+    }
+    return true;
+}
+
+/* Pieces of colour c that count as material against a bare royal: neither royal nor weak
+ * (unpromoted pawns and go-betweens must promote first). */
+static Bitboard bare_king_material(const Position *pos, Color c) {
+    Bitboard m = bb_empty();
+    for (int q = 1; q < pos->t->type_count; q++)
+        if (!(pos->t->flags[q] & (PF_ROYAL | PF_WEAK))) m = bb_or(m, pos->by_type[q]);
+    return bb_and(m, pos->by_color[c]);
+}
+
+/* chu 6 (JCSA, lishogi): a bare royal loses when the other side has real material, is not in
+ * check and (holding a single piece) cannot lose it to the bare royal; two bare royals draw.
+ * Only with exactly one royal per side. docs/rules-chu.md, "Bare king". */
+static GameResult bare_king_result(Position *pos, char *reason, size_t len) {
+    if (!pos->rules.bare_king || pos->royal_count[BLACK] != 1 || pos->royal_count[WHITE] != 1)
+        return RESULT_NONE;
+    bool bare[COLOR_NB] = {is_bare(pos, BLACK), is_bare(pos, WHITE)};
+    if (!bare[BLACK] && !bare[WHITE]) return RESULT_NONE;
+    bool checked[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
+        checked[c] = (Color)c == pos->stm ? pos_in_check(pos) : bb_any(pos_compute_checkers(pos, (Color)c));
+    if (bare[BLACK] && bare[WHITE]) {
+        if (checked[BLACK] || checked[WHITE]) return RESULT_NONE;
+        snprintf(reason, len, "both royals bare");
+        return RESULT_DRAW;
+    }
+    Color loser = bare[BLACK] ? BLACK : WHITE, winner = color_flip(loser);
+    Bitboard mat = bare_king_material(pos, winner);
+    if (bb_is_empty(mat) || checked[winner]) return RESULT_NONE;
+    if (!bb_more_than_one(mat) && bb_intersects(mat, pos->t->king_step[pos->royal_sq[loser]])) return RESULT_NONE;
+    snprintf(reason, len, "bare king");
+    return loser == pos->stm ? RESULT_LOSS : RESULT_WIN;
+}
+
 GameResult pos_game_result(Position *pos, char *reason, size_t len) {
     Color us = pos->stm;
     snprintf(reason, len, "%s", "");
@@ -466,8 +512,14 @@ GameResult pos_game_result(Position *pos, char *reason, size_t len) {
             snprintf(reason, len, "last royal captured");
             return RESULT_LOSS;
         }
+        if (!has_royal(pos, color_flip(us))) {
+            snprintf(reason, len, "last royal captured");
+            return RESULT_WIN;
+        }
     }
-    GameResult r = repetition_result(pos, reason, len);
+    GameResult r = bare_king_result(pos, reason, len);
+    if (r != RESULT_NONE) return r;
+    r = repetition_result(pos, reason, len);
     if (r != RESULT_NONE) return r;
     if (movegen_count(pos) == 0) {
         if (pos_in_check(pos)) {

@@ -277,6 +277,41 @@ END_TEST
 
 /* ---- bare king (chu.md 6) ------------------------------------------------------------------ */
 
+START_TEST(test_bare_king) {
+    char why[64];
+    struct { const char *fen; GameResult want; } rows[] = {
+        /* Black K alone vs White K + gold: Black (to move) loses */
+        {"11k/12/12/12/12/12/6g5/12/12/12/12/K11 w 0 1", RESULT_LOSS},
+        /* same with White to move: White wins */
+        {"11k/12/12/12/12/12/6g5/12/12/12/12/K11 b 0 1", RESULT_WIN},
+        /* a dead pawn on the last rank does not save Black */
+        {"P10k/12/12/12/12/12/6g5/12/12/12/12/K11 w 0 1", RESULT_LOSS},
+        /* a live pawn does */
+        {"11k/P11/12/12/12/12/6g5/12/12/12/12/K11 w 0 1", RESULT_NONE},
+        /* White's pawns and go-betweens are no material */
+        {"11k/12/12/12/12/12/6p5/3i8/12/12/12/K11 w 0 1", RESULT_NONE},
+        /* White's only piece adjacent to the bare king: no verdict */
+        {"11k/12/12/12/12/12/12/12/12/12/1g10/K11 w 0 1", RESULT_NONE},
+        /* White in check by the bare king (kings adjacent): no verdict */
+        {"12/12/12/12/12/12/6g5/12/12/12/1k10/K11 w 0 1", RESULT_NONE},
+        /* both bare: draw; dead last-rank lance ignored */
+        {"11k/12/12/12/12/12/12/12/12/12/12/K10l w 0 1", RESULT_DRAW},
+        {"L10k/12/12/12/12/12/12/12/12/12/12/K11 w 0 1", RESULT_DRAW},
+        /* two royals (crown prince): the rule does not apply */
+        {"11k/12/12/12/12/12/6g5/12/12/12/12/K+E10 w 0 1", RESULT_NONE},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Position *pos = chu_fen(rows[i].fen);
+        GameResult r = verdict(pos, why, sizeof why);
+        ck_assert_msg(r == rows[i].want, "%s: got %d (%s), want %d", rows[i].fen, r, why, rows[i].want);
+        if (r == RESULT_LOSS || r == RESULT_WIN) ck_assert_str_eq(why, "bare king");
+        set_rule(pos, "Bare king", "false");
+        ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_NONE);
+        free(pos);
+    }
+}
+END_TEST
+
 START_TEST(test_royal_capture) {
     char why[64];
     Position *pos = chu_fen("11k/12/12/12/12/12/12/12/12/12/g11/K10G w 0 1");
@@ -549,6 +584,7 @@ Suite *suite_chu(void) {
     tcase_add_test(tc, test_promotion_on_entry);
     suite_add_tcase(s, tc);
     tc = tcase_create("game end");
+    tcase_add_test(tc, test_bare_king);
     tcase_add_test(tc, test_royal_capture);
     tcase_add_test(tc, test_repetition_draw);
     tcase_add_test(tc, test_perpetual_check);
