@@ -56,7 +56,8 @@ $(SUITES_H): $(wildcard tests/check_*.c)
 	@grep -ho '^Suite \*suite_[a-z0-9_]*(void)' tests/check_*.c | sed 's/^Suite \*suite_\(.*\)(void)/SUITE(\1)/' > $@.tmp
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
-$(BUILD)/tests/check_main.o: $(SUITES_H)
+# every test object includes testutil.h, which includes the generated suites.h
+$(TEST_OBJ): $(SUITES_H)
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -I$(BUILD)/tests -c -o $@ $<
@@ -68,13 +69,13 @@ test: deps
 	$(MAKE) --no-print-directory test-unit test-protocol
 
 test-unit: $(BIN) $(BUILD)/check_all
-	SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
+	SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
 
 test-protocol: $(BIN)
 	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
 
 test-long: deps $(BIN) $(BUILD)/check_all
-	SHISHI_LONG=1 SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
+	SHISHI_LONG=1 SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
 
 bench-perft: $(BIN)
 	scripts/bench-perft.sh ./$(BIN)
