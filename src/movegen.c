@@ -382,15 +382,34 @@ static void filter_mate_ban(Position *pos, MoveList *list) {
     list->size = kept;
 }
 
+/* chu 6, option "Allow repeats" = false: a move that would create the repetition_count-th
+ * occurrence of a position is illegal. Off by default, so the fast path stays untouched. */
+static bool needs_repeat_ban(const Position *pos) {
+    return pos->v->repeats_rule && !pos->rules.allow_repeats;
+}
+
+static void filter_repeats(Position *pos, MoveList *list) {
+    int kept = 0;
+    for (int i = 0; i < list->size; i++) {
+        Move m = list->moves[i];
+        pos_do_move(pos, m);
+        bool bad = pos_repetitions(pos) + 1 >= pos->v->repetition_count;
+        pos_undo_move(pos);
+        if (!bad) list->moves[kept++] = m;
+    }
+    list->size = kept;
+}
+
 void movegen_legal(Position *pos, MoveList *list) {
     list->size = 0;
     Gen g = {.pos = pos, .list = list};
     generate(&g);
     if (needs_mate_ban(pos)) filter_mate_ban(pos, list);
+    if (needs_repeat_ban(pos)) filter_repeats(pos, list);
 }
 
 uint64_t movegen_count(Position *pos) {
-    if (needs_mate_ban(pos)) {
+    if (needs_mate_ban(pos) || needs_repeat_ban(pos)) {
         MoveList list;
         movegen_legal(pos, &list);
         return (uint64_t)list.size;

@@ -110,6 +110,8 @@ struct Variant {
     bool check_allowed;      /* moving into or staying in check is legal (chu) */
     int repetition_count;    /* occurrence that ends the game (4) */
     bool pass_cycle_loses;   /* chu: in a pass cycle, the side that passed first loses */
+    bool repeats_rule;       /* Rules.allow_repeats applies: 0 makes a move that creates the
+                                repetition_count-th occurrence illegal (chu "Allow repeats") */
     bool lion_rules;         /* chu lion-trading rules for PF_LION pieces */
     bool notation_usi_multi; /* USI move strings of two-leg moves as three squares */
 

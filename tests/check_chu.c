@@ -350,6 +350,20 @@ START_TEST(test_repetition_draw) {
 }
 END_TEST
 
+START_TEST(test_allow_repeats_false) {
+    Position *pos = chu_fen("11k/12/12/12/12/5g6/5G6/12/12/12/12/K11 w 0 1");
+    set_rule(pos, "Allow repeats", "false");
+    play_all(pos, SHUFFLE);
+    ck_assert(!xb_legal(pos, "l11l12")); /* would create the 4th occurrence */
+    ck_assert(xb_legal(pos, "l11k12"));
+    uint64_t n = movegen_count(pos);
+    MoveList list;
+    movegen_legal(pos, &list);
+    ck_assert_uint_eq(n, (uint64_t)list.size);
+    free(pos);
+}
+END_TEST
+
 START_TEST(test_perpetual_check) {
     char why[64];
     /* Black rook checks along rank 12 and 11 while the White king shuffles */
@@ -587,6 +601,7 @@ Suite *suite_chu(void) {
     tcase_add_test(tc, test_bare_king);
     tcase_add_test(tc, test_royal_capture);
     tcase_add_test(tc, test_repetition_draw);
+    tcase_add_test(tc, test_allow_repeats_false);
     tcase_add_test(tc, test_perpetual_check);
     tcase_add_test(tc, test_pass_cycle);
     suite_add_tcase(s, tc);

@@ -81,6 +81,7 @@ const Variant variant_chu = {
     .check_allowed = true,
     .repetition_count = 4,
     .pass_cycle_loses = true,
+    .repeats_rule = true,
     .lion_rules = true,
     .notation_usi_multi = true,
     .defaults = {.perpetual_check_loses = 1, .bare_king = 1, .allow_repeats = 1},
