@@ -176,10 +176,18 @@ static int set_variant(XBoard *xb, const Variant *v) {
     return 0;
 }
 
+/* `new`: the default game's start position. WHY deferred: XBoard follows `new` with
+ * `variant X` at once, and switching games twice would clear the hash table twice, which
+ * costs tenths of a second that the GUI counts against our first move. */
 static void cmd_new(XBoard *xb) {
+    char err[256];
     halt(xb);
-    set_variant(xb, xb_default_variant());
+    engine_set_position(xb->e, "startpos", err, sizeof err);
     engine_new_game(xb->e);
+    xb->new_pending = engine_variant(xb->e) != xb_default_variant();
+    xb->game_over = false;
+    xb->excluded_count = 0;
+    xb->leg[0] = 0;
     xb->force = false;
     xb->engine_color = WHITE; /* XBoard's black: the second mover */
     xb->sd = 0;
@@ -187,13 +195,31 @@ static void cmd_new(XBoard *xb) {
     if (xb->analyze) start_search(xb, true);
 }
 
+/* A `new` not followed by `variant`: now switch to the default game. */
+static void settle_new(XBoard *xb) {
+    if (!xb->new_pending) return;
+    xb->new_pending = false;
+    set_variant(xb, xb_default_variant());
+    if (xb->analyze) start_search(xb, true);
+}
+
 static void cmd_variant(XBoard *xb, const char *name) {
     const Variant *v = xb_variant_find(name);
+    xb->new_pending = false;
     if (!v) {
         io_line("Error (unsupported variant): %s", name);
+        settle_new(xb);
         return;
     }
-    if (set_variant(xb, v)) return;
+    char err[256];
+    if (v == engine_variant(xb->e)) {
+        halt(xb);
+        engine_set_position(xb->e, "startpos", err, sizeof err);
+        xb->game_over = false;
+        xb->excluded_count = 0;
+        xb->leg[0] = 0;
+    } else if (set_variant(xb, v))
+        return;
     xb_send_setup(v, engine_position(xb->e));
     if (xb->analyze) start_search(xb, true);
 }
@@ -344,17 +370,21 @@ static void cmd_go(XBoard *xb) {
     start_search(xb, false);
 }
 
-static void cmd_number(XBoard *xb, const char *line, const char *arg, const char *engine_name) {
+static int cmd_number(XBoard *xb, const char *line, const char *arg, const char *engine_name) {
     long x;
     char err[256];
     if (!parse_long(arg, 1, 1000000, &x)) {
         io_line("Error (bad argument): %s", line);
-        return;
+        return -1;
     }
     char num[32];
     snprintf(num, sizeof num, "%ld", x);
     halt(xb);
-    if (engine_set_option(xb->e, engine_name, num, err, sizeof err)) io_line("Error (%s): %s", err, line);
+    if (engine_set_option(xb->e, engine_name, num, err, sizeof err)) {
+        io_line("Error (%s): %s", err, line);
+        return -1;
+    }
+    return 0;
 }
 
 /* Commands XBoard may send that need no action here. */
@@ -373,6 +403,7 @@ static bool dispatch(XBoard *xb, char *line) {
     const char *arg = p + n;
     while (*arg == ' ' || *arg == '\t') arg++;
     sync_pending(xb);
+    if (strcmp(cmd, "variant")) settle_new(xb);
     long x;
     double secs;
 
@@ -429,7 +460,10 @@ static bool dispatch(XBoard *xb, char *line) {
     else if (!strcmp(cmd, "?")) {
         if (atomic_load(&xb->mode) == XB_SEARCH_PLAY) engine_stop(xb->e);
     } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include")) cmd_exclude(xb, p, arg, cmd[0] == 'e');
-    else if (!strcmp(cmd, "memory")) cmd_number(xb, p, arg, "Hash");
+    else if (!strcmp(cmd, "memory")) {
+        if (strcmp(arg, xb->memory) && !cmd_number(xb, p, arg, "Hash"))
+            snprintf(xb->memory, sizeof xb->memory, "%.15s", arg);
+    }
     else if (!strcmp(cmd, "cores")) cmd_number(xb, p, arg, "Threads");
     else if (!strcmp(cmd, "option")) cmd_option(xb, arg);
     else {

@@ -19,6 +19,8 @@ typedef struct {
     FILE *in;
     /* game mode (input thread only) */
     bool force, analyze, game_over;
+    bool new_pending;            /* `new` seen: switch to the default game unless `variant` follows */
+    char memory[16];             /* last `memory` argument (resizing the hash is slow) */
     Color engine_color;          /* the side we play when not in force mode */
     /* time control (input thread only) */
     int mps;                     /* moves per session, 0 = whole game */
