@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Every bad input of protocols.md part A and the usi-probe list gets its reply, the engine keeps
+# running and keeps its previous state.
+set -eu
+BIN=$1; D=$(dirname "$0")/drive.py
+K='8k/9/9/9/9/9/9/9/K8 b - 1'        # old position: only 9i9h 9i8h 9i8i are legal
+python3 "$D" "$BIN" <<END
+> usi
+< usiok
+# unknown command, empty line, blank line
+> frobnicate now
+= info string error: unknown command 'frobnicate now'
+>
+> 
+> isready
+= readyok
+# over-long line: one error, then normal service
+>> $(python3 -c 'print("position sfen " + "1" * 20000, end="")')\n
+< info string error: line too long .*
+> isready
+= readyok
+# bad setoption values: error, old value kept
+> setoption name USI_Hash value lots
+< info string error: USI_Hash must be .*
+> setoption name USI_Hash value 0
+< info string error: USI_Hash must be .*
+> setoption name MultiPV value 65
+< info string error: MultiPV must be .*
+> setoption name Threads value -1
+< info string error: Threads must be .*
+> setoption name USI_Ponder value maybe
+< info string error: USI_Ponder takes true or false.*
+> setoption name UCI_Variant value chess
+= info string error: unknown variant 'chess' (UCI_Variant keeps shogi)
+> setoption name MicroDeadDrops value 7
+< info string error: option MicroDeadDrops takes true or false.*
+> setoption name NanaStalemate value win
+< info string error: option NanaStalemate: unknown value 'win'
+> setoption name NoSuchOption value 1
+= info string error: unknown option 'NoSuchOption'
+> setoption value 3
+< info string error: setoption needs .*
+> isready
+= readyok
+# bad position commands keep the old position
+> position sfen $K
+> position sfen lnsgkgsnl/1r5b1/ppppppppp/9
+< info string error: .*
+> go depth 1
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> position sfen xyz b - 1
+< info string error: .*
+> go depth 1
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> position sfen $K moves 9i9h 1a1b zz9
+= info string illegal move zz9
+> go depth 1
+< bestmove (9h9g|9h8g|9h8h|9h9i|9h8i)( ponder \S+)?
+> position sfen $K moves 9i7g
+= info string illegal move 9i7g
+> go depth 1
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> position sfen $K moves 1a1b
+= info string illegal move 1a1b
+> go depth 1
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> position
+< info string error: position needs .*
+> position startpos junk
+< info string error: .*
+> position fen whatever
+< info string error: position needs .*
+> go depth 1
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+# moves after an illegal one are ignored; the position is the last legal one
+> position startpos moves 7g7f 3c3d 7f7e 9a9z 8c8d
+= info string illegal move 9a9z
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal shogi startpos moves 7g7f 3c3d 7f7e
+# a variant change keeps working after all of this
+> setoption name UCI_Variant value NANA
+> position startpos
+> go depth 1
+< bestmove [KRB]\*[123][abc]
+> setoption name USI_Variant value micro
+> position startpos moves 1d1c 4b4c 2e4c+
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal micro startpos moves 1d1c 4b4c 2e4c+
+# bad go tokens are reported, the search still answers
+> setoption name UCI_Variant value shogi
+> position sfen $K
+> go depth x
+< info string error: go depth: 'x' is not a number
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go depth 1 sideways
+< info string error: unknown go parameter 'sideways' \(ignored\)
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> stop
+> ponderhit
+> gameover win
+> isready
+= readyok
+> quit
+exits 1000
+END
+echo ok
