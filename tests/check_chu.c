@@ -505,6 +505,45 @@ START_TEST(test_bad_positions) {
 }
 END_TEST
 
+/* Random games from the start: at every node the counted and listed moves agree, every move
+ * survives text round trips in both notations, and the key after make/unmake matches the key
+ * of the same position set up from its SFEN (incl. the counter-strike field). */
+START_TEST(test_random_games_consistency) {
+    uint64_t seed = 0x43485553484f4749ULL;
+    int games = test_long() ? 60 : 6;
+    for (int g = 0; g < games; g++) {
+        Position *pos = test_position("chu", "startpos");
+        Position *chk = malloc(sizeof *chk);
+        for (int ply = 0; ply < 300; ply++) {
+            MoveList list;
+            movegen_legal(pos, &list);
+            ck_assert_uint_eq(movegen_count(pos), (uint64_t)list.size);
+            if (list.size == 0 || pos->royal_count[pos->stm] == 0) break;
+            char sfen[512], err[256];
+            pos_to_sfen(pos, sfen, sizeof sfen);
+            ck_assert_msg(pos_set_sfen(chk, pos->v, NULL, sfen, err, sizeof err) == 0, "%s: %s", sfen, err);
+            ck_assert_msg(pos_key(chk) == pos_key(pos), "key mismatch at %s", sfen);
+            for (int i = 0; i < list.size; i++) {
+                Move mv = list.moves[i];
+                /* every two-leg move, pass and promotion; a sample of the plain moves */
+                if (!(mv & (MF_DOUBLE | MF_PASS | MF_PROMO)) && (i + ply) % 16) continue;
+                for (int n = 0; n < 2; n++) {
+                    char text[64];
+                    Move back;
+                    move_format(pos, list.moves[i], (Notation)n, text, sizeof text);
+                    ck_assert_msg(move_parse(pos, text, (Notation)n, &back, err, sizeof err) == 0, "%s: %s", text, err);
+                    ck_assert_msg(back == list.moves[i], "%s at %s parses to another move", text, sfen);
+                }
+            }
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            pos_do_move(pos, list.moves[(seed >> 33) % (uint64_t)list.size]);
+        }
+        free(chk);
+        free(pos);
+    }
+}
+END_TEST
+
 /* ---- perft data ----------------------------------------------------------------------------- */
 
 /* shared/data/chu/perft_chushogi.tsv has 8 hand-made rows with a stray hand field "b" (chu
@@ -606,10 +645,12 @@ Suite *suite_chu(void) {
     tcase_add_test(tc, test_pass_cycle);
     suite_add_tcase(s, tc);
     tc = tcase_create("notation");
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_move_text);
     tcase_add_test(tc, test_move_parse_forms);
     tcase_add_test(tc, test_fen_round_trip);
     tcase_add_test(tc, test_bad_positions);
+    tcase_add_test(tc, test_random_games_consistency);
     suite_add_tcase(s, tc);
     tc = tcase_create("perft");
     tcase_set_timeout(tc, 60);
