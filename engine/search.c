@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "../eval/eval.h"
+#include "../src/declare.h"
 #include "../src/movegen.h"
 #include "timeman.h"
 
@@ -349,8 +350,15 @@ static void thread_free(Thread *th) {
 void search_run(SearchShared *sh, const Position *root) {
     Thread *main_th = thread_new(sh, root, 0);
     BestMove bm = {.kind = BEST_MOVE, .root = root};
-    if (main_th->root_moves.size == 0) {
-        bm.kind = BEST_RESIGN;
+    if (main_th->root_moves.size == 0 || pos_declaration_win(root, NULL)) {
+        /* Nothing to search: lost, or a won declaration. An infinite or ponder search
+         * still owes its answer only after stop / ponderhit. */
+        bm.kind = main_th->root_moves.size == 0 ? BEST_RESIGN : BEST_DECLARE_WIN;
+        bm.score = bm.kind == BEST_RESIGN ? -VALUE_MATE : VALUE_MATE;
+        while (!stopped(main_th) && (sh->limits.infinite || atomic_load(&sh->pondering))) {
+            struct timespec ts = {0, 1000000};
+            nanosleep(&ts, NULL);
+        }
     } else {
         /* Step 1: helpers (Lazy SMP), sharing only the TT */
         int helpers = sh->threads > 1 ? sh->threads - 1 : 0;
