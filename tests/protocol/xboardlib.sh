@@ -50,10 +50,10 @@ expect_line() {
 }
 
 # fence [FORBIDDEN_REGEX]: ping and read up to the pong; fail if a line before it matches the
-# regex (default: any line at all). $GOT holds the lines before the pong.
+# regex (default: any line but a `# debug` comment). $GOT holds the lines before the pong.
 PINGS=1000
 fence() {
-    local re=${1:-.} line before=""
+    local re=${1:-^[^#]} line before=""
     PINGS=$((PINGS + 1))
     send "ping $PINGS"
     GOT=""
