@@ -385,7 +385,9 @@ static int check_position(const Position *pos, char *err, size_t errlen) {
         PieceType pt = piece_type(p);
         Color c = piece_color(p);
         per_side[c][variant_base_type(v, pt)]++;
-        if (v->promotion == PROMO_ZONE && bb_test(t->dead[c][pt], s)) {
+        /* a piece that could never move: malformed, unless the rules let it be dropped there */
+        if (v->promotion == PROMO_ZONE && bb_test(t->dead[c][pt], s) && !pos->rules.free_drops &&
+            !pos->rules.dead_drops) {
             snprintf(err, errlen, "%s on %s could never move", variant_symbol(v, pt), c == BLACK ? "Black's far rank" : "White's far rank");
             return -1;
         }

@@ -154,6 +154,29 @@ START_TEST(test_example6_dead_rank_drops) {
 }
 END_TEST
 
+/* Under `free` a pawn may be dropped on the last rank, so such a position must be readable:
+ * the position of a game after P@a11 round-trips through the FEN. */
+START_TEST(test_free_drop_positions_parse) {
+    Position *pos = wa_position("free", "fen 5k5/11/11/11/11/11/P10/11/11/11/5K5[PP] w 0 1 moves P@a11 f11e11 P@a10");
+    char fen[512], spec[600];
+    fen_format(pos, fen, sizeof fen);
+    ck_assert_str_eq(fen, "P3k6/P10/11/11/11/11/P10/11/11/11/5K5[-] b 0 2");
+    snprintf(spec, sizeof spec, "fen %s", fen);
+    Position *again = wa_position("free", spec);
+    ck_assert(pos_key(again) == pos_key(pos));
+    ck_assert_uint_eq(count_moves(again), count_moves(pos));
+    free(again);
+    free(pos);
+    /* under modern rules the same position is malformed */
+    const Variant *v = variant_find("wa");
+    char err[256];
+    pos = malloc(sizeof *pos);
+    ck_assert_int_ne(fen_parse(pos, v, NULL, "P3k6/11/11/11/11/11/11/11/11/11/5K5[-] b 0 2", err, sizeof err), 0);
+    ck_assert(strstr(err, "could never move") != NULL);
+    free(pos);
+}
+END_TEST
+
 /* wa.md 4 rule 1 and 7.7: nifu. */
 START_TEST(test_example7_nifu) {
     Position *pos = wa_position("modern", "fen 5k5/11/11/11/11/11/P10/11/11/11/5K5[P] w 0 1");
@@ -488,6 +511,7 @@ Suite *suite_wa(void) {
     tcase_add_test(tc, test_example5_fox_power);
     tcase_add_test(tc, test_example6_dead_rank_drops);
     tcase_add_test(tc, test_example7_nifu);
+    tcase_add_test(tc, test_free_drop_positions_parse);
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");
     tcase_add_test(tc, test_pawn_drop_mate);
