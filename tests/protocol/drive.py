@@ -12,6 +12,7 @@ Script lines (leading spaces ignored, '#' starts a comment line):
   mark            start a new window for '!<'
   quiet MS        wait MS milliseconds; no line may arrive meanwhile
   sleep MS        wait MS milliseconds (lines that arrive are kept for later reads)
+  absent MS REGEX wait MS milliseconds; no line arriving meanwhile may match REGEX
   within MS       the next '<' must match within MS milliseconds of the last '>'
   timeout S       per-read timeout in seconds (default 20)
   legal GAME SPEC the move of the last matched 'bestmove M' line is legal in SPEC of GAME
@@ -154,6 +155,13 @@ def main():
             got = collect(int(step.split()[1]) / 1000.0)
             if got:
                 fail(where + " (got: %s)" % got[0][1])
+        elif step.startswith("absent "):
+            _, ms, rx = step.split(" ", 2)
+            got = collect(int(ms) / 1000.0)
+            for g in got:
+                if re.fullmatch(rx, g[1]):
+                    fail(where + " (got: %s)" % g[1])
+            pending.extend(got)
         elif step.startswith("sleep "):
             pending.extend(collect(int(step.split()[1]) / 1000.0))
         elif step.startswith("within "):

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# USI searches: legal bestmove for go depth 1 in every USI game, resign / win verdicts, info
+# line format, MultiPV labels, ponder and infinite wait for ponderhit/stop, stop and quit
+# answer promptly, go mate answers, go nodes is deterministic.
+set -eu
+BIN=$1; D=$(dirname "$0")/drive.py
+W='+R+B+P+P+P+P+P+PK/+P+P7/9/9/9/9/9/9/4k4 b RB 1'   # Black may declare (CSA 27 points)
+M='kG7/1G7/9/9/9/9/9/9/8K w - 1'                      # White is checkmated
+T='5n2k/5l3/5B3/6R2/9/9/9/9/K8 b G 1'                 # tsume: mate in 5 plies (usi-probe)
+python3 "$D" "$BIN" <<END
+> usi
+< usiok
+> isready
+= readyok
+> usinewgame
+> position startpos
+> go depth 1
+< info depth 1 seldepth \d+ time \d+ nodes \d+ nps \d+ hashfull \d+ multipv 1 score cp -?\d+ pv \S+.*
+< bestmove \S+( ponder \S+)?
+legal shogi startpos
+> position startpos moves 7g7f 3c3d 8h2b+
+> go depth 2
+< bestmove \S+( ponder \S+)?
+legal shogi startpos moves 7g7f 3c3d 8h2b+
+> setoption name UCI_Variant value micro
+> position startpos
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal micro startpos
+> setoption name UCI_Variant value nana
+> position startpos moves K*1a K*3c C*1c
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal nana startpos moves K*1a K*3c C*1c
+> setoption name UCI_Variant value chu
+> position startpos
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal chu sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1
+# chu has no checkmate: go mate says so
+> go mate 1000
+= checkmate notimplemented
+> setoption name UCI_Variant value shogi
+# verdicts
+> position sfen $W
+> go depth 1
+= bestmove win
+> setoption name EnteringKingRule value NoEnteringKing
+> go depth 1
+< bestmove (?!win|resign)\S+( ponder \S+)?
+> setoption name EnteringKingRule value CSARule27
+> position sfen $M
+> go depth 3
+= bestmove resign
+> go infinite
+quiet 300
+> stop
+within 500
+= bestmove resign
+# a mate score in plies (a quiet first move: the search is no tsume solver)
+> position sfen $T
+> go depth 6
+< info depth \d+ .* score mate 3 pv 3d3b\+ \S+ G\*2b
+< bestmove \S+( ponder \S+)?
+# MultiPV: lines labelled 1..3 at each depth
+> setoption name MultiPV value 3
+> position startpos
+> go depth 2
+< info depth 2 .* multipv 1 .*
+< info depth 2 .* multipv 2 .*
+< info depth 2 .* multipv 3 .*
+< bestmove \S+( ponder \S+)?
+> setoption name MultiPV value 1
+# infinite and ponder: no bestmove before stop / ponderhit, then at once
+> position startpos
+> go infinite
+absent 400 bestmove.*
+> stop
+within 500
+< bestmove \S+( ponder \S+)?
+legal shogi startpos
+> position startpos moves 7g7f
+> go ponder btime 0 wtime 0 byoyomi 500
+absent 400 bestmove.*
+> isready
+< readyok
+> ponderhit
+within 2000
+< bestmove \S+( ponder \S+)?
+legal shogi startpos moves 7g7f
+> go ponder btime 0 wtime 0 byoyomi 500
+absent 300 bestmove.*
+> stop
+within 500
+< bestmove \S+( ponder \S+)?
+# isready is answered during a search
+> go infinite
+sleep 100
+> isready
+within 500
+< readyok
+> stop
+< bestmove \S+( ponder \S+)?
+# go mate
+> position sfen $T
+> go mate 5000
+= checkmate 3d3a+ 1a1b 4c3d+ 1b1c 3a1a
+> position sfen 8k/9/9/9/9/9/9/9/K8 b - 1
+> go mate 2000
+= checkmate nomate
+> position startpos
+> go mate 2000
+= checkmate nomate
+> position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB 1
+> go mate infinite
+absent 300 checkmate.*
+> stop
+within 500
+= checkmate timeout
+> go mate 200
+= checkmate timeout
+# byoyomi only: answers within the byoyomi
+> go btime 0 wtime 0 byoyomi 1000
+within 1600
+< bestmove \S+( ponder \S+)?
+> go movetime 300
+within 1000
+< bestmove \S+( ponder \S+)?
+> quit
+exits 1000
+END
+
+# quit during a search exits within 100 ms (best of 3 tries: the machine may be loaded)
+ok=0
+for try in 1 2 3; do
+    if python3 "$D" "$BIN" >/tmp/usi_quit.$$ 2>&1 <<'END'
+> usi
+< usiok
+> position startpos
+> go infinite
+sleep 300
+> quit
+exits 100
+END
+    then ok=1; break; fi
+done
+[ $ok = 1 ] || { cat /tmp/usi_quit.$$; rm -f /tmp/usi_quit.$$; exit 1; }
+rm -f /tmp/usi_quit.$$
+
+# determinism: the same go nodes twice after usinewgame gives the same last info line
+python3 "$D" "$BIN" <<'END'
+> usi
+< usiok
+> setoption name USI_Hash value 16
+> isready
+= readyok
+> usinewgame
+> position startpos moves 7g7f 3c3d
+> go nodes 20000
+sleep 100
+< bestmove \S+( ponder \S+)?
+> usinewgame
+> position startpos moves 7g7f 3c3d
+> go depth 7
+< info depth 7 .*
+save a
+< bestmove \S+( ponder \S+)?
+> usinewgame
+> position startpos moves 7g7f 3c3d
+> go depth 7
+< info depth 7 .*
+save b
+< bestmove \S+( ponder \S+)?
+same a b
+> quit
+exits 1000
+END
+echo ok
