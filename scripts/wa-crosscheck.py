@@ -12,8 +12,12 @@ counts differ, the script compares the move lists of every line and asks Sjaak I
 move only it lists; a difference made only of such refused drop mates counts as explained.
 Anything else is printed as a real disagreement.
 
+With --random N it also sets up N random positions per game (kings plus a crowd of random
+pieces, promoted ones included, and random holdings in the drop game), which reach checks,
+pins by range-limited sliders and jump checks far more often than random play does.
+
 usage: scripts/wa-crosscheck.py [--shishi ./shishi] [--sjaak /usr/games/sjaakii]
-                                [--games 20] [--plies 150] [--every 5] [--seed 1]
+                                [--games 20] [--plies 150] [--every 5] [--random 0] [--seed 1]
 Exit status 0 when every compared position agreed.
 """
 import argparse
@@ -137,6 +141,74 @@ def explained(args, sj, game, fen):
     return ok
 
 
+LETTERS = "EXFRWVDMGCSULHOP"
+PROMOTED = "FRWVDMGCSULHOP"
+
+
+def random_fen(rng, drops):
+    """A random wa position: two kings near each other, 6-24 other pieces, random holdings."""
+    board = {}
+    kings = rng.sample(range(121), 2)
+    board[kings[0]], board[kings[1]] = "K", "k"
+    for _ in range(rng.randint(6, 24)):
+        sq = rng.randrange(121)
+        if sq in board:
+            continue
+        letter = rng.choice(LETTERS)
+        white = rng.random() < 0.5
+        rank = sq // 11
+        if letter in "PO" and rank == (0 if white else 10):
+            continue  # would be a dead piece
+        sym = ("+" if letter in PROMOTED and rng.random() < 0.3 else "") + letter
+        board[sq] = sym.lower() if white else sym
+    rows = []
+    for rank in range(10, -1, -1):
+        row, empty = "", 0
+        for f in range(11):
+            pc = board.get(rank * 11 + f)
+            if pc is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+            empty = 0
+            row += pc
+        rows.append(row + (str(empty) if empty else ""))
+    hold = ""
+    if drops:
+        hold = "".join(rng.choice(LETTERS) if rng.random() < 0.5 else rng.choice(LETTERS).lower()
+                       for _ in range(rng.randint(0, 5)))
+        hold = "[%s]" % (hold or "-")
+    return "/".join(rows) + hold + " " + rng.choice("wb") + " 0 1"
+
+
+def check_random(args, sj, rng, game, xb, count):
+    agreed = disagreed = explained_n = 0
+    sj.new_game(xb)
+    tried = 0
+    while agreed + disagreed < count and tried < count * 50:
+        tried += 1
+        fen = random_fen(rng, game == "wa")
+        try:
+            got, _ = shishi(args, game, "fen " + fen, 2)
+        except RuntimeError:
+            continue  # malformed for Shishi (side not to move in check, nifu, ...)
+        sj.send("setboard " + fen)
+        sj.sync()
+        want = sj.perft2()
+        if want == got:
+            agreed += 1
+        elif explained(args, sj, game, fen):
+            agreed += 1
+            explained_n += 1
+        else:
+            disagreed += 1
+            print("DISAGREE %s random position: Sjaak II %d, Shishi %d\n  fen %s" % (game, want, got, fen))
+    print("%s random positions: %d agreed (%d through pawn-drop mates), %d disagreed"
+          % (game, agreed, explained_n, disagreed), flush=True)
+    return agreed, disagreed, explained_n
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shishi", default="./shishi")
@@ -144,6 +216,7 @@ def main():
     ap.add_argument("--games", type=int, default=20, help="random games per wa game")
     ap.add_argument("--plies", type=int, default=150)
     ap.add_argument("--every", type=int, default=5, help="compare every N plies")
+    ap.add_argument("--random", type=int, default=0, help="random set-up positions per wa game")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -182,6 +255,10 @@ def main():
                 played.append(mv)
             print("%s game %d: %d plies, agreed so far %d, disagreed %d"
                   % (game, g, len(played), agreed, disagreed), flush=True)
+    if args.random:
+        for game, xb in GAMES:
+            a, d, e = check_random(args, sj, rng, game, xb, args.random)
+            agreed, disagreed, explained_n = agreed + a, disagreed + d, explained_n + e
     sj.send("quit")
     print("positions compared: %d agreed (%d of them only through Sjaak II's pawn-drop mates), %d disagreed"
           % (agreed, explained_n, disagreed))
