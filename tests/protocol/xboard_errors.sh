@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# xboard_errors.sh - bad input of every kind gets its CECP error form, changes nothing and
+# the engine keeps answering ping (shared/STYLE.md 7; protocols.md B.2).
+. "$(dirname "$0")/xboardlib.sh"
+xb_start
+
+for v in chu wa-shogi crazywa shogi; do
+    send new "variant $v" force
+    fence '^(Error|Illegal|tellusererror)'
+    case $v in
+        chu) m1=e4e5 m2=e9e8 ;;
+        shogi) m1=c3c4 m2=g7g6 ;;
+        *) m1=a3a4 m2=a9a8 ;;
+    esac
+    legal $m1
+    for fen in "garbage" "" "w" "8/8/8/8/8/8/8/8 w - 0 1" "z11/12/12/12/12/12/12/12/12/12/12/12 w 0 1" \
+               "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] x 0 1" \
+               "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[- w 0 1" \
+               "5k5/11/11/11/11/11/11/11/11/11/5K5 w 0 1 extra"; do
+        reply_to "setboard $fen" "tellusererror Illegal position"
+    done
+    legal $m2                    # the game went on where it was
+    illegal "e4" "Illegal move (malformed): e4"
+    illegal "$m1$m1" "Illegal move (malformed): $m1$m1"
+    illegal "P@" "Illegal move (malformed): P@"
+    [ $v = chu ] || illegal "@@@@"         # no passing without a lion
+    long=$(printf 'a%.0s' $(seq 1 100))
+    reply_to "usermove $long" "Illegal move (malformed): $long"
+    reply_to "usermove" "Illegal move (malformed): "
+done
+send new "variant chu"
+fence '^(Error|Illegal)'
+reply_to "variant normal" "Error (unsupported variant): normal"
+reply_to "variant micro" "Error (unsupported variant): micro"
+reply_to "variant" "Error (unsupported variant): "
+reply_to "option Okazaki rule=maybe" "Error (bad option value): option Okazaki rule takes true or false, not 'maybe'"
+reply_to "option Nonsense=1" "Error (unknown option): Nonsense"
+reply_to "option =1" "Error (bad option): option =1"
+reply_to "option MultiPV=0" "Error (bad option value): MultiPV must be from 1 to 64, not '0'"
+reply_to "memory 0" "Error (bad argument): memory 0"
+reply_to "memory lots" "Error (bad argument): memory lots"
+reply_to "cores -1" "Error (bad argument): cores -1"
+reply_to "cores 1000" "Error (Threads must be from 1 to 64, not '1000'): cores 1000"
+reply_to "time abc" "Error (bad argument): time abc"
+reply_to "otim" "Error (bad argument): otim"
+reply_to "level 40" "Error (bad level): level 40"
+reply_to "level 40 5:99 0" "Error (bad level): level 40 5:99 0"
+reply_to "level x 5 0" "Error (bad level): level x 5 0"
+reply_to "st -1" "Error (bad argument): st -1"
+reply_to "st" "Error (bad argument): st"
+reply_to "sd 0" "Error (bad argument): sd 0"
+reply_to "exclude zz" "Error (malformed move 'zz'): exclude zz"
+reply_to "undo" "Error (no move to take back): undo"
+reply_to "remove" "Error (no move to take back): remove"
+send "usermove e4e5"
+expect '^move ' 60                       # the engine answers: nothing above broke the game
+fence 'Illegal|Error'
+# an over-long line is refused whole, then the engine goes on
+send "$(printf 'x%.0s' $(seq 1 20000))"
+expect '^Error \(line too long\): x{60}\.\.\.$' 5 && fence
+# a stray '\r' (CRLF input) is harmless
+send $'ping 5\r'
+expect_line "pong 5" 5
+finish
