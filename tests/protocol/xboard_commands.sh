@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# xboard_commands.sh - the game-mode and clock commands of shared/rules/protocols.md B.2:
+# force, go, playother, time/otim/level/st/sd, ?, post/nopost, analyze with . and
+# exclude/include, exit, result, undo/remove, new during a search.
+. "$(dirname "$0")/xboardlib.sh"
+xb_start
+now() { date +%s%3N; }
+
+send new "variant shogi" force "sd 1" "usermove c3c4"
+sleep 0.3
+fence '^move'                                   # force mode: no reply
+send "usermove g7g6" "playother"
+sleep 0.3
+fence '^move'                                   # playother: the side not to move
+send "usermove h3h4"
+expect '^move ' 20 && fence Illegal             # now it answers as White
+# go: the engine takes the side to move
+send new "variant shogi" force "usermove c3c4" "sd 2" go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
+send force "usermove h3h4"                      # our move after its move is legal: it played it
+fence Illegal
+# st: a fixed time per move
+send new "variant shogi" force "st 1" go
+t0=$(now); expect '^move ' 5; dt=$(($(now) - t0))
+[ "$dt" -ge 500 ] && [ "$dt" -le 1300 ] && ok || fail "st 1 took $dt ms"
+fence
+# level + time: 3 s left of a 40-moves control plays fast
+send new "variant shogi" force "level 40 0:03 0" "time 300" "otim 300" go
+t0=$(now); expect '^move ' 5; dt=$(($(now) - t0))
+[ "$dt" -le 800 ] && ok || fail "with 3 s for 40 moves the move took $dt ms"
+fence
+send "level 0 1 0"                               # whole game in 1 minute, then st wins again
+fence
+send "st 1"
+# sd: depth limit; post: ply score time nodes pv
+send new "variant shogi" force "st 30" "sd 2" post go
+expect '^move ' 20
+printf '%s' "$GOT" | grep -Eq '^1 -?[0-9]+ [0-9]+ [0-9]+ [a-i][1-9]' && ok || fail "no ply-1 thinking line"
+printf '%s' "$GOT" | grep -Eq '^[3-9] ' && fail "depth beyond sd 2" || ok
+fence
+send nopost new "variant shogi" force "sd 2" go
+expect '^move ' 20
+printf '%s' "$GOT" | grep -Eq '^[0-9]+ ' && fail "thinking output after nopost" || ok
+fence
+# ?: move now
+send new "variant shogi" force "st 100" go
+sleep 0.5
+t0=$(now); send "?"; expect '^move ' 5; dt=$(($(now) - t0))
+[ "$dt" -le 500 ] && ok || fail "? took $dt ms"
+fence
+# result and new stop a search without a move
+send new "variant shogi" force go
+sleep 0.3
+send "result 1-0 {test}"
+sleep 0.2
+fence '^move'
+send new "variant shogi" force go
+sleep 0.3
+send new
+sleep 0.2
+fence '^move'
+silent "draw"                                   # no automatic draw acceptance
+# undo and remove
+send new "variant shogi" force
+legal c3c4 g7g6 h3h4
+send remove
+legal g7g6 h3h4
+send undo
+legal h3h4
+# analyze: thinking lines, stat01, exclude/include, usermove and undo inside, exit
+send new "variant shogi" force post analyze
+expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
+send "."
+expect '^stat01: [0-9]+ [0-9]+ [0-9]+ 0 30$' 5
+send "exclude all" "include c3c4"
+expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ c3c4( |$)' 10
+send "include all" "exclude c3c4"
+sleep 0.5
+fence '^move|Error'
+send "usermove c3c4"
+expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [a-i][1-9][a-i][1-9]' 10
+send undo
+expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
+send exit
+sleep 0.3
+fence '^move'
+send nopost "." 
+fence                                           # no stat01 outside analysis
+finish
