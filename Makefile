@@ -3,6 +3,7 @@
 #   make run        build, then run the default job
 #   make test       install what is missing, build, run every default test
 #   make test-long  deep perft rows and other slow suites
+#   make bench      search node-count signature (shishi bench), one line 'Nodes searched: N'
 #   make bench-perft  perft speed next to Fairy-Stockfish / Sjaak II
 #   make asan | tsan | clang | portable | format | format-check | clean
 
@@ -27,7 +28,7 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 SUITES_H := $(BUILD)/tests/suites.h
 
-.PHONY: all run test test-unit test-protocol test-long deps bench-perft asan tsan clang portable \
+.PHONY: all run test test-unit test-protocol test-long deps bench bench-perft asan tsan clang portable \
         format format-check clean
 
 BIN     ?= shishi
@@ -76,6 +77,9 @@ test-protocol: $(BIN)
 
 test-long: deps $(BIN) $(BUILD)/check_all
 	SHISHI_LONG=1 SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
+
+bench: $(BIN)
+	./$(BIN) bench
 
 bench-perft: $(BIN)
 	scripts/bench-perft.sh ./$(BIN)
