@@ -1,4 +1,4 @@
-/* cli.c - command-line subcommands: perft, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, bench, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/bench.h"
 #include "../engine/engine.h"
 #include "../engine/perft.h"
 #include "../src/notation.h"
@@ -21,10 +22,14 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: shishi                      read USI or XBoard commands from stdin\n"
             "       shishi perft VARIANT POSITION DEPTH [--divide]\n"
+            "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
+            "                      [--multipv K] [--threads T] [--hash MB]\n"
+            "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"
             "       shishi help | --version\n"
-            "VARIANT: ");
+            "VARIANT: ",
+            BENCH_DEFAULT_DEPTH);
     for (const Variant *const *v = variant_list(); *v; v++) fprintf(f, "%s%s", (*v)->name, v[1] ? " " : "\n");
     fprintf(f, "POSITION: startpos | sfen <SFEN> | fen <FEN> | <SFEN or FEN>, then optionally moves m1 m2 ...\n");
 }
@@ -124,14 +129,16 @@ static int cmd_run(void) {
 
 typedef struct {
     Notation notation;
+    int multipv;
+    Position *scratch;
 } AnalyseCtx;
 
 static void analyse_info(void *user, const SearchInfo *info) {
-    const AnalyseCtx *ctx = user;
+    AnalyseCtx *ctx = user;
     char pv[4096];
     size_t o = 0;
-    Position *p = malloc(sizeof *p);
-    memcpy(p, info->root, sizeof *p);
+    Position *p = ctx->scratch;
+    memcpy(p, info->root, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(info->root->sp + 1));
     pv[0] = 0;
     for (int i = 0; i < info->pv_length && o < sizeof pv - 80; i++) {
         char m[64];
@@ -139,16 +146,16 @@ static void analyse_info(void *user, const SearchInfo *info) {
         o += (size_t)snprintf(pv + o, sizeof pv - o, " %s", m);
         pos_do_move(p, info->pv[i]);
     }
-    free(p);
-    char score[32];
+    char score[32], line[16] = "";
     if (info->score >= VALUE_MATE_IN_MAX)
         snprintf(score, sizeof score, "mate %d", (VALUE_MATE - info->score + 1) / 2);
     else if (info->score <= -VALUE_MATE_IN_MAX)
         snprintf(score, sizeof score, "mate -%d", (VALUE_MATE + info->score) / 2);
     else
         snprintf(score, sizeof score, "%+.2f", info->score / 100.0);
-    printf("depth %2d/%-2d  score %-9s nodes %10llu  time %6lld ms  pv%s\n", info->depth, info->seldepth, score,
-           (unsigned long long)info->nodes, (long long)info->time_ms, pv);
+    if (ctx->multipv > 1) snprintf(line, sizeof line, "line %d  ", info->multipv);
+    printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s\n", info->depth, info->seldepth, line,
+           score, (unsigned long long)info->nodes, (long long)info->time_ms, pv);
     fflush(stdout);
 }
 
@@ -156,67 +163,135 @@ static void analyse_best(void *user, const BestMove *bm) {
     const AnalyseCtx *ctx = user;
     char m[64];
     if (bm->kind == BEST_RESIGN) {
-        printf("bestmove none (no legal move)\n");
+        printf("bestmove none (no legal move: the side to move has lost)\n");
+        return;
+    }
+    if (bm->kind == BEST_DECLARE_WIN) {
+        printf("bestmove win (entering-king declaration)\n");
         return;
     }
     move_format(bm->root, bm->best, ctx->notation, m, sizeof m);
     printf("bestmove %s\n", m);
 }
 
+/* Parse a whole-string integer in [lo, hi]. */
+static bool arg_int(const char *s, long lo, long hi, long *out) {
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (!*s || *end || x < lo || x > hi) return false;
+    *out = x;
+    return true;
+}
+
 static int cmd_analyse(int argc, char **argv) {
-    const char *variant = "shogi", *position = "startpos";
+    const char *variant = "shogi", *position = "startpos", *threads = "1", *hash = "64";
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.time[BLACK] = limits.time[WHITE] = -1;
-    int multipv = 1;
+    long multipv = 1, x = 0;
+    int limit_count = 0;
     for (int i = 2; i < argc; i += 2) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strncmp(a, "--", 2)) {
+            fprintf(stderr, "shishi analyse: unexpected argument '%s' (options start with --)\n", a);
+            return 2;
+        }
         if (!val) {
             fprintf(stderr, "shishi analyse: %s needs a value\n", a);
             return 2;
         }
-        char *end = NULL;
+        bool ok = true;
         if (!strcmp(a, "--variant"))
             variant = val;
         else if (!strcmp(a, "--position"))
             position = val;
-        else if (!strcmp(a, "--depth"))
-            limits.depth = (int)strtol(val, &end, 10);
-        else if (!strcmp(a, "--time"))
-            limits.movetime = (int)(strtod(val, &end) * 1000) + 120;
-        else if (!strcmp(a, "--nodes"))
-            limits.nodes = strtoull(val, &end, 10);
-        else if (!strcmp(a, "--multipv"))
-            multipv = (int)strtol(val, &end, 10);
+        else if (!strcmp(a, "--threads"))
+            threads = val;
+        else if (!strcmp(a, "--hash"))
+            hash = val;
+        else if (!strcmp(a, "--depth")) {
+            ok = arg_int(val, 1, MAX_PLY - 1, &x);
+            limits.depth = (int)x;
+            limit_count++;
+        } else if (!strcmp(a, "--nodes")) {
+            ok = arg_int(val, 1, 2000000000L, &x);
+            limits.nodes = (uint64_t)x;
+            limit_count++;
+        } else if (!strcmp(a, "--time")) {
+            char *end;
+            double sec = strtod(val, &end);
+            ok = *val && !*end && sec > 0 && sec <= 1e6;
+            limits.movetime = (int)(sec * 1000) + 120; /* the time manager keeps a 120 ms margin */
+            limit_count++;
+        } else if (!strcmp(a, "--multipv"))
+            ok = arg_int(val, 1, 64, &multipv);
         else {
-            fprintf(stderr, "shishi analyse: unknown argument '%s'\n", a);
+            fprintf(stderr, "shishi analyse: unknown option '%s'\n", a);
             return 2;
         }
-        if (end && *end) {
-            fprintf(stderr, "shishi analyse: bad number '%s' for %s\n", val, a);
+        if (!ok) {
+            fprintf(stderr, "shishi analyse: bad value '%s' for %s\n", val, a);
             return 2;
         }
     }
-    if (!limits.depth && !limits.movetime && !limits.nodes) limits.depth = 8;
+    if (limit_count > 1) {
+        fprintf(stderr, "shishi analyse: give only one of --depth, --time, --nodes\n");
+        return 2;
+    }
+    if (!limit_count) limits.depth = 8;
     const Variant *v = variant_find(variant);
     if (!v) {
-        fprintf(stderr, "shishi analyse: unknown variant '%s'\n", variant);
+        fprintf(stderr, "shishi analyse: unknown variant '%s' (see shishi help)\n", variant);
         return 2;
     }
     EngineContext *e = engine_create();
     char err[256], num[16];
-    snprintf(num, sizeof num, "%d", multipv);
+    snprintf(num, sizeof num, "%ld", multipv);
     if (engine_set_variant(e, v, err, sizeof err) || engine_set_option(e, "MultiPV", num, err, sizeof err) ||
-        engine_set_position(e, position, err, sizeof err)) {
+        engine_set_option(e, "Threads", threads, err, sizeof err) ||
+        engine_set_option(e, "Hash", hash, err, sizeof err) || engine_set_position(e, position, err, sizeof err)) {
         fprintf(stderr, "shishi analyse: %s\n", err);
         engine_destroy(e);
         return 2;
     }
-    AnalyseCtx ctx = {.notation = v->xboard_default ? NOTATION_XBOARD : NOTATION_USI};
+    /* PV in the notation the position was given in: XBoard for chu/wa unless "sfen ...". */
+    bool usi = !strncmp(position, "sfen ", 5) || (!v->xboard_default && strncmp(position, "fen ", 4));
+    AnalyseCtx ctx = {.notation = usi ? NOTATION_USI : NOTATION_XBOARD, .multipv = (int)multipv};
+    ctx.scratch = malloc(sizeof *ctx.scratch);
+    char sfen[1024];
+    pos_to_sfen(engine_position(e), sfen, sizeof sfen);
+    printf("%s, sfen %s\n", v->name, sfen);
     Reporter r = {.user = &ctx, .on_info = analyse_info, .on_bestmove = analyse_best};
     engine_go(e, &limits, &r);
     engine_wait(e);
     engine_destroy(e);
+    free(ctx.scratch);
+    return 0;
+}
+
+/* ---- bench ------------------------------------------------------------------------------ */
+
+static void bench_progress(void *user, int index, int count, const Variant *v, const char *spec, uint64_t nodes) {
+    (void)user;
+    fprintf(stderr, "position %2d/%d  %-10s %-12llu %.60s\n", index, count, v->name, (unsigned long long)nodes, spec);
+}
+
+static int cmd_bench(int argc, char **argv) {
+    long depth = BENCH_DEFAULT_DEPTH;
+    if (argc > 3 || (argc == 3 && !arg_int(argv[2], 1, 30, &depth))) {
+        fprintf(stderr, "shishi bench: usage: shishi bench [DEPTH], DEPTH from 1 to 30\n");
+        return 2;
+    }
+    char err[256] = "";
+    double t0 = now_seconds();
+    uint64_t nodes = bench_run((int)depth, bench_progress, NULL, err, sizeof err);
+    double dt = now_seconds() - t0;
+    if (!nodes) {
+        fprintf(stderr, "shishi bench: %s\n", err);
+        return 1;
+    }
+    fprintf(stderr, "Total time (ms) : %.0f\nNodes/second    : %.0f\n", dt * 1000, dt > 0 ? nodes / dt : 0.0);
+    printf("Nodes searched: %llu\n", (unsigned long long)nodes);
     return 0;
 }
 
@@ -226,6 +301,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "check")) return cmd_check();
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
+    if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

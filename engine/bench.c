@@ -1,0 +1,81 @@
+/* bench.c - see bench.h. The positions: the start position of every registered game, plus
+ * the standard-shogi rows of shared/data/bench/bench_positions.tsv, kept here so that the
+ * signature does not depend on where the shared data lives. */
+#include "bench.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const char *game; /* NULL: the start position of every registered game */
+    const char *spec;
+} BenchPosition;
+
+static const BenchPosition bench_positions[] = {
+    {NULL, "startpos"},
+    {"shogi", "sfen lnsgkgsnl/1r7/p1ppp1bpp/1p3pp2/7P1/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b - 9"},
+    {"shogi", "sfen l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1"},
+    {"shogi", "sfen 6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1"},
+    {"shogi", "sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"},
+};
+
+static void ignore_info(void *user, const SearchInfo *info) {
+    (void)user;
+    (void)info;
+}
+static void ignore_best(void *user, const BestMove *bm) {
+    (void)user;
+    (void)bm;
+}
+
+/* One search: fresh TT, fixed depth; returns its nodes. */
+static int bench_one(EngineContext *e, const Variant *v, const char *spec, int depth, uint64_t *nodes, char *err,
+                     size_t errlen) {
+    if (engine_set_variant(e, v, err, errlen) || engine_set_position(e, spec, err, errlen)) return -1;
+    engine_new_game(e);
+    SearchLimits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.time[BLACK] = limits.time[WHITE] = -1;
+    limits.depth = depth;
+    Reporter r = {.on_info = ignore_info, .on_bestmove = ignore_best};
+    engine_go(e, &limits, &r);
+    engine_wait(e);
+    int64_t ms;
+    int d;
+    engine_progress(e, nodes, &ms, &d);
+    return 0;
+}
+
+uint64_t bench_run(int depth, BenchProgressFn progress, void *user, char *err, size_t errlen) {
+    EngineContext *e = engine_create();
+    uint64_t total = 0;
+    if (engine_set_option(e, "Threads", "1", err, errlen) || engine_set_option(e, "Hash", "16", err, errlen) ||
+        engine_set_option(e, "MultiPV", "1", err, errlen)) {
+        engine_destroy(e);
+        return 0;
+    }
+    int count = 0;
+    for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0]; i++)
+        if (bench_positions[i].game)
+            count++;
+        else
+            for (const Variant *const *v = variant_list(); *v; v++) count++;
+    int index = 0;
+    for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0]; i++) {
+        const BenchPosition *b = &bench_positions[i];
+        for (const Variant *const *v = variant_list(); *v; v++) {
+            const Variant *g = b->game ? variant_find(b->game) : *v;
+            uint64_t nodes = 0;
+            if (!g || bench_one(e, g, b->spec, depth, &nodes, err, errlen)) {
+                if (!g) snprintf(err, errlen, "bench: no game '%s'", b->game);
+                engine_destroy(e);
+                return 0;
+            }
+            total += nodes;
+            if (progress) progress(user, ++index, count, g, b->spec, nodes);
+            if (b->game) break;
+        }
+    }
+    engine_destroy(e);
+    return total;
+}

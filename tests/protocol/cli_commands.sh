@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The command-line face: help, --version, analyse (progress, MultiPV labels, final move, bad
+# arguments -> message on stderr and exit status 2), bench (one total line, deterministic).
+set -u
+BIN=$1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+"$BIN" help >/tmp/cli.$$ 2>&1 || fail "help exit status"
+for w in perft analyse bench check; do grep -q "shishi $w" /tmp/cli.$$ || fail "help does not list $w"; done
+"$BIN" --version | grep -Eqx 'Shishi \S+' || fail "--version"
+
+# analyse: depth lines, a labelled MultiPV, a legal final move in the game's notation
+out=$("$BIN" analyse --variant shogi --position "startpos moves 7g7f" --depth 3 --multipv 2) || fail "analyse exit"
+echo "$out" | grep -Eq '^depth  3/[0-9 ]+ line 1  score [-+][0-9.]+ +nodes +[0-9]+  time +[0-9]+ ms  pv \S+' || fail "analyse line 1: $out"
+echo "$out" | grep -Eq '^depth  3/[0-9 ]+ line 2  ' || fail "analyse line 2"
+best=$(echo "$out" | sed -n 's/^bestmove //p')
+"$BIN" perft shogi "startpos moves 7g7f" 1 --divide | grep -q "^$best: 1$" || fail "analyse bestmove '$best' not legal"
+out=$("$BIN" analyse --variant chu --nodes 3000) || fail "analyse chu"
+echo "$out" | grep -Eq '^bestmove [a-l][0-9]+[a-l][0-9]+' || fail "chu bestmove not in XBoard notation: $out"
+out=$("$BIN" analyse --variant nana --time 0.2) || fail "analyse --time"
+echo "$out" | grep -Eq '^bestmove ' || fail "analyse --time: no bestmove"
+out=$("$BIN" analyse --position "sfen kG7/1G7/9/9/9/9/9/9/8K w - 1" --depth 2) || fail "analyse mated"
+echo "$out" | grep -q '^bestmove none' || fail "mated position: $out"
+
+bad() { # bad arguments: exit status 2, a message on stderr, nothing on stdout
+    out=$("$BIN" "$@" 2>/tmp/cli.$$); st=$?
+    [ $st = 2 ] || fail "'$*' exit status $st (want 2)"
+    [ -s /tmp/cli.$$ ] || fail "'$*' printed no message"
+    [ -z "$out" ] || fail "'$*' printed on stdout: $out"
+}
+bad analyse --variant chess
+bad analyse --depth 0
+bad analyse --depth x
+bad analyse --nodes -5
+bad analyse --time soon
+bad analyse --multipv 65
+bad analyse --depth 2 --nodes 100
+bad analyse --frob 1
+bad analyse --depth
+bad analyse stray
+bad analyse --position "sfen garbage"
+bad analyse --position "startpos moves 7g7f 7g7f"
+bad bench 0
+bad bench deep
+bad frobnicate
+
+# bench: one stdout line, identical twice
+a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
+b=$("$BIN" bench 2 2>/dev/null)
+echo "$a" | grep -Eqx 'Nodes searched: [1-9][0-9]*' || fail "bench output: $a"
+[ "$a" = "$b" ] || fail "bench not deterministic: $a / $b"
+rm -f /tmp/cli.$$
+[ $fails = 0 ] && echo ok
