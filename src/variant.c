@@ -19,12 +19,16 @@ extern const Variant variant_wa, variant_wa_nodrop;
 static const Variant *const registry[] = {&variant_shogi, &variant_micro, &variant_nana, &variant_chu,
                                             &variant_wa, &variant_wa_nodrop, NULL};
 
-const Variant *const *variant_list(void) { return registry; }
+/* The games this build can hold, filled once by variants_init(): a build with a narrower
+ * bitboard (-DBB_WORDS=2, docs/performance.md) leaves out boards larger than BB_BITS. */
+static const Variant *available[sizeof registry / sizeof registry[0]];
+
+const Variant *const *variant_list(void) { return available; }
 
 const Variant *variant_find(const char *name) {
     if (!name) return NULL;
-    for (int i = 0; registry[i]; i++) {
-        const Variant *v = registry[i];
+    for (int i = 0; available[i]; i++) {
+        const Variant *v = available[i];
         if (!strcasecmp(v->name, name)) return v;
         if (v->xboard_name && !strcasecmp(v->xboard_name, name)) return v;
         if (v->aliases) {
@@ -419,11 +423,15 @@ void variants_init(void) {
     initialised = true;
     zobrist_init();
     char err[256];
-    for (int i = 0; registry[i]; i++)
+    int n = 0;
+    for (int i = 0; registry[i]; i++) {
+        if (registry[i]->files * registry[i]->ranks > BB_BITS) continue;
         if (compile(registry[i], err, sizeof err)) {
             fprintf(stderr, "shishi: variant %s: %s\n", registry[i]->name, err);
             exit(2);
         }
+        available[n++] = registry[i];
+    }
 }
 
 /* ---- validation ----------------------------------------------------------------------- */
