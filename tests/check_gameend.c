@@ -163,6 +163,26 @@ START_TEST(nana_repetition) {
 }
 END_TEST
 
+/* An 8-ply cycle in which every Black move checks (the bishop cube rolls B->T->S->D->B while
+ * stepping around the king on 2a): a draw by default, a loss for Black (the checker, to move at
+ * the 4th occurrence) with NanaPerpetualCheckLoses. */
+START_TEST(nana_perpetual_check) {
+    const char *cycle = "2b3c 2a3a 3c2b 3a2a 2b1a 2a3a 1a2b 3a2a";
+    for (int opt = 0; opt < 2; opt++) {
+        Position *pos = pos_rules("nana", "sfen 1k1/1BR/1CK b B 15", opt ? "NanaPerpetualCheckLoses" : NULL, "true");
+        for (int i = 0; i < 3; i++) {
+            assert_result(pos, RESULT_NONE, "");
+            play(pos, cycle);
+        }
+        if (opt)
+            assert_result(pos, RESULT_LOSS, "perpetual check");
+        else
+            assert_result(pos, RESULT_DRAW, "repetition");
+        free(pos);
+    }
+}
+END_TEST
+
 /* nana rule 6 through pos_game_result: the mate of 4.4 is only reachable with an empty hand. */
 START_TEST(nana_rule6_mate) {
     Position *pos = pos_rules("nana", "sfen kwB/3/K2 b b 1", NULL, NULL);
@@ -279,6 +299,7 @@ Suite *suite_gameend(void) {
     tcase_add_test(tc, shogi_perpetual_check);
     tcase_add_test(tc, nana_stalemate_option);
     tcase_add_test(tc, nana_repetition);
+    tcase_add_test(tc, nana_perpetual_check);
     tcase_add_test(tc, nana_rule6_mate);
     suite_add_tcase(s, tc);
     tc = tcase_create("declaration");
