@@ -89,20 +89,18 @@ static bool attack(MateSearch *ms, int depth) {
     gen_checks(pos, &checks);
     bool outer = ms->horizon, found = false;
     ms->horizon = false;
-    if (checks.size && checks.replies[0] == 0)
-        found = true;
-    else if (depth < 3) {
-        if (checks.size) ms->horizon = true;
-    } else
-        for (int i = 0; i < checks.size && !found && !ms->aborted; i++) {
-            pos_do_move(pos, checks.moves[i]);
-            found = defend(ms, depth - 1);
-            pos_undo_move(pos);
-        }
+    bool mate1 = false;
+    for (int i = 0; i < checks.size && !found && !ms->aborted; i++) {
+        pos_do_move(pos, checks.moves[i]);
+        found = checks.replies[i] == 0 || defend(ms, depth - 1);
+        pos_undo_move(pos);
+        if (found && (checks.replies[i] == 0 || depth == 1)) mate1 = true;
+    }
+    if (!found && depth < 3 && checks.size) ms->horizon = true;
     if (ms->aborted) return false;
     e = entry(ms, pos_key(pos)); /* the slot may have been reused below */
     if (found) {
-        int p = checks.replies[0] == 0 ? 1 : depth;
+        int p = mate1 ? 1 : depth;
         if (p < e->proof) e->proof = (int8_t)p;
     } else {
         int f = ms->horizon ? depth : DEPTH_NONE;
@@ -112,12 +110,38 @@ static bool attack(MateSearch *ms, int depth) {
     return found;
 }
 
-/* Is the side to move (in check) mated within depth plies (even), whatever it plays? */
+/* Tsume convention (futile interpositions): a drop between the checker and the royal that
+ * the attacker just captures, checking again, with the mate still coming within the same
+ * number of plies, does not lengthen the mate and is not counted as a defence. */
+static bool futile_drop(MateSearch *ms, Move drop, int depth) {
+    Position *pos = ms->pos;
+    if (!move_is_drop(drop)) return false;
+    bool futile = false;
+    pos_do_move(pos, drop);
+    MoveList list;
+    movegen_legal(pos, &list);
+    for (int i = 0; i < list.size && !futile && !ms->aborted; i++) {
+        Move m = list.moves[i];
+        if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
+        pos_do_move(pos, m);
+        futile = pos_in_check(pos) && defend(ms, depth);
+        pos_undo_move(pos);
+    }
+    pos_undo_move(pos);
+    return futile;
+}
+
+/* Is the side to move (in check) mated within depth plies (even, 0 = now), whatever it
+ * plays? Futile interpositions are no defence. */
 static bool defend(MateSearch *ms, int depth) {
     Position *pos = ms->pos;
+    tick(ms);
+    if (ms->aborted) return false;
     MoveList list;
     movegen_legal(pos, &list);
     for (int i = 0; i < list.size; i++) {
+        if (futile_drop(ms, list.moves[i], depth)) continue;
+        if (depth < 2) return false;
         pos_do_move(pos, list.moves[i]);
         bool mated = attack(ms, depth - 1);
         pos_undo_move(pos);
@@ -145,7 +169,7 @@ static int extract(MateSearch *ms, int depth, Move *line, int max) {
         Move chosen = MOVE_NONE;
         for (int i = 0; i < checks.size && !chosen; i++) {
             pos_do_move(pos, checks.moves[i]);
-            if (checks.replies[i] == 0 || (d >= 3 && defend(ms, d - 1))) chosen = checks.moves[i];
+            if (checks.replies[i] == 0 || defend(ms, d - 1)) chosen = checks.moves[i];
             pos_undo_move(pos);
         }
         if (!chosen) break;
@@ -154,10 +178,10 @@ static int extract(MateSearch *ms, int depth, Move *line, int max) {
         plies++;
         MoveList list;
         movegen_legal(pos, &list);
-        if (list.size == 0) break;
-        Move longest = list.moves[0];
+        Move longest = MOVE_NONE;
         int best = -1;
         for (int i = 0; i < list.size; i++) {
+            if (futile_drop(ms, list.moves[i], d - 1)) continue;
             pos_do_move(pos, list.moves[i]);
             int len = shortest(ms, d - 2);
             pos_undo_move(pos);
@@ -166,6 +190,7 @@ static int extract(MateSearch *ms, int depth, Move *line, int max) {
                 longest = list.moves[i];
             }
         }
+        if (!longest) break; /* mated (only futile interpositions left) */
         line[n++] = longest;
         pos_do_move(pos, longest);
         plies++;
