@@ -70,10 +70,14 @@ static void start_search(XBoard *xb, bool analysis) {
         memcpy(l.exclude, xb->excluded, sizeof(Move) * (size_t)xb->excluded_count);
     } else {
         if (xb->sd > 0) l.depth = xb->sd;
+        /* WHY the overhead: XBoard's clock also runs while our move travels through pipes
+         * and while a loaded machine has not scheduled us yet (docs/xboard.md). */
+        int64_t overhead = xb->overhead_ms;
         if (xb->st_ms > 0)
-            l.movetime = (int)xb->st_ms;
+            l.movetime = (int)(xb->st_ms - (overhead < xb->st_ms / 4 ? overhead : xb->st_ms / 4));
         else {
-            l.time[us] = xb->own_cs >= 0 ? xb->own_cs * 10 : (int)xb->base_ms;
+            int64_t own = xb->own_cs >= 0 ? xb->own_cs * 10 : xb->base_ms;
+            l.time[us] = (int)(own > overhead ? own - overhead : 0);
             l.time[color_flip(us)] = xb->opp_cs >= 0 ? xb->opp_cs * 10 : (int)xb->base_ms;
             l.inc[BLACK] = l.inc[WHITE] = (int)xb->inc_ms;
             if (xb->mps > 0) {
@@ -100,6 +104,16 @@ static void after_position_change(XBoard *xb) {
 }
 
 /* ---- options ------------------------------------------------------------------------------- */
+
+static bool parse_long(const char *s, long lo, long hi, long *out) {
+    char *end;
+    while (*s == ' ') s++;
+    long x = strtol(s, &end, 10);
+    while (*end == ' ') end++;
+    if (end == s || *end || x < lo || x > hi) return false;
+    *out = x;
+    return true;
+}
 
 static bool game_has_option(const Variant *v, const char *name) {
     for (int k = 0; k < v->option_count; k++)
@@ -138,7 +152,13 @@ static void cmd_option(XBoard *xb, const char *arg) {
         rule = true;
     }
     if (!rule) {
-        if (!strcasecmp(name, "MultiPV")) {
+        long ms;
+        if (!strcasecmp(name, XB_OVERHEAD_OPTION)) {
+            if (parse_long(value, 0, 5000, &ms))
+                xb->overhead_ms = ms;
+            else
+                io_line("Error (bad option value): %s must be from 0 to 5000 ms, not '%s'", name, value);
+        } else if (!strcasecmp(name, "MultiPV")) {
             halt(xb);
             if (engine_set_option(xb->e, name, value, err, sizeof err)) io_line("Error (bad option value): %s", err);
         } else
@@ -281,16 +301,6 @@ static void cmd_undo(XBoard *xb, int plies) {
     if (n > 0) xb->game_over = false;
     xb->excluded_count = 0;
     if (xb->analyze) start_search(xb, true);
-}
-
-static bool parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    while (*s == ' ') s++;
-    long x = strtol(s, &end, 10);
-    while (*end == ' ') end++;
-    if (end == s || *end || x < lo || x > hi) return false;
-    *out = x;
-    return true;
 }
 
 static bool parse_seconds(const char *s, double lo, double hi, double *out) {
@@ -483,6 +493,7 @@ int xboard_main(FILE *in, const char *first_line) {
     pthread_mutex_init(&xb->lock, NULL);
     xb->e = engine_create();
     xb->mps = 40;
+    xb->overhead_ms = XB_OVERHEAD_DEFAULT;
     xb->base_ms = 5 * 60 * 1000;
     xb->own_cs = xb->opp_cs = -1;
     xb->engine_color = WHITE;

@@ -9,7 +9,8 @@
 
 #include "../engine/engine.h"
 
-enum { XB_SAVED_MAX = 32, XB_EXCLUDE_MAX = 256 };
+enum { XB_SAVED_MAX = 32, XB_EXCLUDE_MAX = 256, XB_OVERHEAD_DEFAULT = 300 };
+#define XB_OVERHEAD_OPTION "Move overhead"
 
 /* What the running search is for: its best move is played (PLAY) or only shown (ANALYZE). */
 enum { XB_SEARCH_NONE, XB_SEARCH_PLAY, XB_SEARCH_ANALYZE };
@@ -25,6 +26,7 @@ typedef struct {
     /* time control (input thread only) */
     int mps;                     /* moves per session, 0 = whole game */
     int64_t base_ms, inc_ms, st_ms;
+    int64_t overhead_ms;         /* kept off our clock for the GUI's latency (option) */
     int sd;
     int own_cs, opp_cs;          /* last `time` / `otim`, -1 = not given */
     char leg[64];                /* first leg of a move HaChu sent in two lines ("f5f6,") */

@@ -92,6 +92,7 @@ void xb_send_features(void) {
     io_line("feature variants=\"%s\"", names);
     feature_rule_options();
     io_line("feature option=\"MultiPV -spin 1 1 64\"");
+    io_line("feature option=\"%s -spin %d 0 5000\"", XB_OVERHEAD_OPTION, XB_OVERHEAD_DEFAULT);
     io_line("feature done=1");
 }
 

@@ -37,6 +37,8 @@ reply_to "option Okazaki rule=maybe" "Error (bad option value): option Okazaki r
 reply_to "option Nonsense=1" "Error (unknown option): Nonsense"
 reply_to "option =1" "Error (bad option): option =1"
 reply_to "option MultiPV=0" "Error (bad option value): MultiPV must be from 1 to 64, not '0'"
+reply_to "option Move overhead=-5" "Error (bad option value): Move overhead must be from 0 to 5000 ms, not '-5'"
+silent "option Move overhead=250"
 reply_to "memory 0" "Error (bad argument): memory 0"
 reply_to "memory lots" "Error (bad argument): memory lots"
 reply_to "cores -1" "Error (bad argument): cores -1"

@@ -22,7 +22,8 @@ for v in micro nana wa wa-nodrop chushogi; do
 done
 for o in 'Okazaki rule -check 0' 'Bare king -check 1' 'Allow repeats -check 1' 'GoBetweenLastRank -check 0' \
          'Wa drop rules -combo \*modern /// free' \
-         'EnteringKingRule -combo \*CSARule27 /// CSARule24 /// NoEnteringKing' 'MultiPV -spin 1 1 64'; do
+         'EnteringKingRule -combo \*CSARule27 /// CSARule24 /// NoEnteringKing' 'MultiPV -spin 1 1 64' \
+         'Move overhead -spin 300 0 5000'; do
     printf '%s' "$feats" | grep -q "^feature option=\"$o\"$" && ok || fail "feature option=\"$o\" missing"
 done
 
