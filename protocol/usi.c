@@ -446,7 +446,7 @@ int usi_main(FILE *in, const char *first_line) {
             io_line("usiok");
         } else if (!strcmp(cmd, "setoption"))
             cmd_setoption(u, args);
-        else if (!strcmp(cmd, "usinewgame")) {
+        else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "ucinewgame")) { /* uci2wb sends the latter */
             engine_new_game(u->e);
             apply_hash(u);
         } else if (!strcmp(cmd, "position"))
