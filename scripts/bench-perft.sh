@@ -16,10 +16,13 @@ ROWS=(
   "shogi start|shogi|startpos|5|fairy|shogi|startpos"
   "shogi matsuri|shogi|sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1|4|fairy|shogi|sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
   "micro start|micro|startpos|7|fairy|micro|startpos"
+  "wa start|wa|startpos|4|sjaak|wa-shogi-drop|startpos"
+  "wa-nodrop start|wa-nodrop|startpos|4|sjaak|wa-shogi|startpos"
 )
 
 SHISHI=${1:-./shishi}
 FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
+SJAAK=${SJAAK:-/usr/games/sjaakii}
 
 now() { date +%s.%N; }
 
@@ -53,6 +56,35 @@ peer_fairy() {
     t1=$(now)
     printf 'quit\n' >&"$in"
     wait "$FSF_PID" 2>/dev/null || true
+    echo "$nodes $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')"
+}
+
+# Sjaak II over XBoard (wa): timed from `perft N` to its depth-N line. Its perft prints every
+# depth up to N, so the lower depths (about 1% of the work) are inside its time.
+peer_sjaak() {
+    local variant=$1 position=$2 depth=$3 line t0 t1 nodes=""
+    if [ ! -x "$SJAAK" ]; then
+        echo "bench-perft: installing sjaakii" >&2
+        SUDO=""
+        [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && SUDO=sudo
+        $SUDO apt-get update -qq >&2
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq sjaakii >/dev/null
+    fi
+    coproc SJ { "$SJAAK" 2>/dev/null; }
+    local in=${SJ[1]} out=${SJ[0]}
+    printf 'xboard\nprotover 2\nvariant %s\n' "$variant" >&"$in"
+    case $position in "fen "*) printf 'setboard %s\n' "${position#fen }" >&"$in" ;; esac
+    printf 'ping 1\n' >&"$in"
+    while read -r line <&"$out"; do [ "$line" = "pong 1" ] && break; done
+    t0=$(now)
+    printf 'perft %s\n' "$depth" >&"$in"
+    while read -r line <&"$out"; do
+        set -- $line
+        if [ "${1:-}" = "$depth" ] && [ $# -ge 2 ]; then nodes=$2; break; fi
+    done
+    t1=$(now)
+    printf 'quit\n' >&"$in"
+    wait "$SJ_PID" 2>/dev/null || true
     echo "$nodes $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')"
 }
 
