@@ -16,6 +16,7 @@ ROWS=(
   "shogi start|shogi|startpos|5|fairy|shogi|startpos"
   "shogi matsuri|shogi|sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1|4|fairy|shogi|sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
   "micro start|micro|startpos|7|fairy|micro|startpos"
+  "chu start|chu|startpos|4|none||"
   "wa start|wa|startpos|4|sjaak|wa-shogi-drop|startpos"
   "wa-nodrop start|wa-nodrop|startpos|4|sjaak|wa-shogi|startpos"
 )
@@ -88,6 +89,10 @@ peer_sjaak() {
     echo "$nodes $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')"
 }
 
+# No peer for chu: Debian's Fairy-Stockfish has no chu and HaChu has no perft command.
+# The row still shows shishi's own speed (docs/rules-chu.md: at least half of shogi's).
+peer_none() { echo "- 0"; }
+
 # ---- shishi -------------------------------------------------------------------------------
 run_shishi() {
     local variant=$1 position=$2 depth=$3 out nodes secs
@@ -104,10 +109,10 @@ for row in "${ROWS[@]}"; do
     IFS='|' read -r label variant position depth peer pvariant pposition <<<"$row"
     read -r n1 s1 < <(run_shishi "$variant" "$position" "$depth")
     read -r n2 s2 < <("peer_$peer" "$pvariant" "$pposition" "$depth")
-    nps1=$(awk -v n="$n1" -v s="$s1" 'BEGIN { printf "%.0f", s > 0 ? n / s : 0 }')
-    nps2=$(awk -v n="$n2" -v s="$s2" 'BEGIN { printf "%.0f", s > 0 ? n / s : 0 }')
-    ratio=$(awk -v a="$nps1" -v b="$nps2" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+    nps1=$(awk -v n="$n1" -v s="$s1" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')
+    nps2=$(awk -v n="$n2" -v s="$s2" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')
+    ratio=$(awk -v a="$nps1" -v b="$nps2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     note=""
-    [ "$n1" != "$n2" ] && note=" (node counts differ)"
+    [ "$n2" != "-" ] && [ "$n1" != "$n2" ] && note=" (node counts differ)"
     printf '%-14s %5s %13s %10s %13s %10s %5sx  %s%s\n' "$label" "$depth" "$n1" "$nps1" "$n2" "$nps2" "$ratio" "$peer" "$note"
 done
