@@ -38,6 +38,12 @@ all: $(BIN)
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# The version string is compiled into the files that print it: rebuild those when HEAD moves,
+# so `--version` and the USI/XBoard handshakes always name the same build.
+VERSION_STAMP := $(BUILD)/version.stamp
+$(shell mkdir -p $(BUILD) && (echo '$(GITREV)' | cmp -s - $(VERSION_STAMP) || echo '$(GITREV)' > $(VERSION_STAMP)))
+$(patsubst %.c,$(BUILD)/%.o,$(shell grep -l SHISHI_VERSION $(LIB_SRC) protocol/main.c 2>/dev/null)): $(VERSION_STAMP)
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
