@@ -22,6 +22,7 @@ Script lines (leading spaces ignored, '#' starts a comment line):
   exits MS        the engine exits (after the last '>') within MS milliseconds, status 0
   eof             close the engine's stdin
 Exit status 0 when every step held; otherwise 1, with the transcript.
+Environment: DRIVE_TIME_SCALE multiplies the 'within' and 'exits' limits (sanitizer builds).
 """
 import os
 import queue
@@ -30,6 +31,9 @@ import subprocess
 import sys
 import threading
 import time
+
+
+SCALE = float(os.environ.get("DRIVE_TIME_SCALE", "1"))
 
 
 def main():
@@ -138,7 +142,7 @@ def main():
                 if rx.fullmatch(line):
                     last_match = line
                     if within is not None and (stamp - last_send) * 1000 > within:
-                        fail(where + " (came after %.0f ms, limit %d ms)" % ((stamp - last_send) * 1000, within))
+                        fail(where + " (came after %.0f ms, limit %.0f ms)" % ((stamp - last_send) * 1000, within))
                     within = None
                     break
         elif step.startswith("= "):
@@ -165,7 +169,7 @@ def main():
         elif step.startswith("sleep "):
             pending.extend(collect(int(step.split()[1]) / 1000.0))
         elif step.startswith("within "):
-            within = int(step.split()[1])
+            within = int(step.split()[1]) * SCALE
         elif step.startswith("timeout "):
             read_timeout = float(step.split()[1])
         elif step.startswith("save "):
@@ -186,11 +190,11 @@ def main():
             if m.group(1) not in moves:
                 fail(where + " (%s is not among the %d legal moves)" % (m.group(1), len(moves)))
         elif step.startswith("exits "):
-            limit = int(step.split()[1])
+            limit = int(step.split()[1]) * SCALE
             try:
                 status = proc.wait(timeout=max(limit / 1000.0 - (time.monotonic() - last_send), 0) + 0.001)
             except subprocess.TimeoutExpired:
-                fail(where + " (still running after %d ms)" % limit)
+                fail(where + " (still running after %.0f ms)" % limit)
             took = (time.monotonic() - last_send) * 1000
             if took > limit:
                 fail(where + " (exit after %.0f ms)" % took)
