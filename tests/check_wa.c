@@ -284,6 +284,19 @@ START_TEST(test_perft_start) {
 }
 END_TEST
 
+/* Long: start position depth 5, as counted by Sjaak II. */
+START_TEST(test_perft_start_deep) {
+    if (!test_long()) return;
+    const struct { const char *game; uint64_t nodes; } rows[] = {
+        {"wa-nodrop", 290003954}, {"wa", 290018689}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Position *pos = test_position(rows[i].game, "startpos");
+        ck_assert_uint_eq(perft(pos, 5), rows[i].nodes);
+        free(pos);
+    }
+}
+END_TEST
+
 /* ---- XBoard FEN and move text ------------------------------------------------------------- */
 
 static void assert_fen_round_trip(const char *game, const char *fen, const char *expected) {
@@ -521,10 +534,11 @@ Suite *suite_wa(void) {
     tcase_add_test(tc, test_names_and_options);
     suite_add_tcase(s, tc);
     tc = tcase_create("perft");
-    tcase_set_timeout(tc, 60);
+    tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_perft_data_drops);
     tcase_add_test(tc, test_perft_data_nodrop);
     tcase_add_test(tc, test_perft_start);
+    tcase_add_test(tc, test_perft_start_deep);
     suite_add_tcase(s, tc);
     tc = tcase_create("notation");
     tcase_add_test(tc, test_fen_round_trip);
