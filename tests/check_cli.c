@@ -220,6 +220,7 @@ END_TEST
 Suite *suite_cli(void) {
     Suite *s = suite_create("cli");
     TCase *tc = tcase_create("binary");
+    tcase_set_timeout(tc, 60); /* child processes / data files; slow under sanitizers */
     tcase_add_test(tc, cli_perft_good);
     tcase_add_test(tc, cli_perft_divide);
     tcase_add_test(tc, cli_perft_bad);

@@ -237,6 +237,7 @@ END_TEST
 Suite *suite_notation(void) {
     Suite *s = suite_create("notation");
     TCase *tc = tcase_create("sfen");
+    tcase_set_timeout(tc, 60); /* child processes / data files; slow under sanitizers */
     tcase_add_test(tc, round_trip_data_files);
     tcase_add_test(tc, round_trip_start_positions);
     tcase_add_test(tc, canonical_output);
