@@ -225,12 +225,12 @@ static void settle_new(XBoard *xb) {
 
 static void cmd_variant(XBoard *xb, const char *name) {
     const Variant *v = xb_variant_find(name);
-    xb->new_pending = false;
     if (!v) {
         io_line("Error (unsupported variant): %s", name);
         settle_new(xb);
         return;
     }
+    xb->new_pending = false;
     char err[256];
     if (v == engine_variant(xb->e)) {
         halt(xb);

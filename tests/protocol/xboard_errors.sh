@@ -32,6 +32,15 @@ send new "variant chu"
 fence '^(Error|Illegal)'
 reply_to "variant normal" "Error (unsupported variant): normal"
 reply_to "variant micro" "Error (unsupported variant): micro"
+# after `new` an unsupported variant leaves the default game (chu: e4e5 is a pawn move)
+send "variant crazywa"
+fence '^(Error|Illegal)'
+send new
+reply_to "variant normal" "Error (unsupported variant): normal"
+send force
+legal e4e5
+send new "variant chu"
+fence
 reply_to "variant" "Error (unsupported variant): "
 reply_to "option Okazaki rule=maybe" "Error (bad option value): option Okazaki rule takes true or false, not 'maybe'"
 reply_to "option Nonsense=1" "Error (unknown option): Nonsense"
