@@ -2,7 +2,7 @@
  * and the process may be descheduled on a loaded machine, so we aim well inside the clock. */
 #include "timeman.h"
 
-enum { MARGIN_MS = 120, MIN_THINK_MS = 10 };
+enum { MARGIN_MS = 250, MIN_THINK_MS = 10 };
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
