@@ -221,7 +221,7 @@ static int cmd_analyse(int argc, char **argv) {
             char *end;
             double sec = strtod(val, &end);
             ok = *val && !*end && sec > 0 && sec <= 1e6;
-            limits.movetime = (int)(sec * 1000) + 120; /* the time manager keeps a 120 ms margin */
+            limits.movetime = (int)(sec * 1000) + 250; /* the time manager keeps a 250 ms margin */
             limit_count++;
         } else if (!strcmp(a, "--multipv"))
             ok = arg_int(val, 1, 64, &multipv);
