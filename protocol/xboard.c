@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "../src/movegen.h"
 #include "io.h"
@@ -18,20 +19,31 @@ static void copy_position(Position *dst, const Position *src) {
     memcpy(dst, src, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(src->sp + 1));
 }
 
-/* Play the move the search printed, if the GUI has seen one we have not played yet. */
-static void sync_pending(XBoard *xb) {
+static int64_t clock_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Play the move the search printed, if the GUI has seen one we have not played yet.
+ * Returns true if it did; the search's predicted reply is then in next_ponder. */
+static bool sync_pending(XBoard *xb) {
     pthread_mutex_lock(&xb->lock);
     bool p = xb->pending;
     Move m = xb->pending_move;
+    xb->next_ponder = xb->pending_ponder;
     xb->pending = false;
     pthread_mutex_unlock(&xb->lock);
-    if (!p) return;
+    if (!p) return false;
     engine_wait(xb->e);
+    atomic_store(&xb->mode, XB_SEARCH_NONE);
+    xb->last_think_ms = clock_ms() - xb->think_start_ms;
     engine_play(xb->e, m);
     xb->excluded_count = 0;
     char reason[128]; /* the claim, if any, went out with the move */
     copy_position(xb->mpos, engine_position(xb->e));
     if (pos_game_result(xb->mpos, reason, sizeof reason) != RESULT_NONE) xb->game_over = true;
+    return true;
 }
 
 /* Stop any search without playing its move (unless it was already printed). */
@@ -41,6 +53,10 @@ static void halt(XBoard *xb) {
         engine_stop(xb->e);
         engine_wait(xb->e);
         atomic_store(&xb->discard, false);
+    }
+    if (xb->pondering) { /* take the predicted move back */
+        engine_undo(xb->e, 1);
+        xb->pondering = false;
     }
     atomic_store(&xb->mode, XB_SEARCH_NONE);
     sync_pending(xb);
@@ -58,7 +74,7 @@ static bool check_game_end(XBoard *xb) {
     return true;
 }
 
-static void start_search(XBoard *xb, bool analysis) {
+static void start_search(XBoard *xb, bool analysis, bool ponder) {
     SearchLimits l;
     memset(&l, 0, sizeof l);
     l.time[BLACK] = l.time[WHITE] = -1;
@@ -77,6 +93,7 @@ static void start_search(XBoard *xb, bool analysis) {
             l.movetime = (int)(xb->st_ms - (overhead < xb->st_ms / 4 ? overhead : xb->st_ms / 4));
         else {
             int64_t own = xb->own_cs >= 0 ? xb->own_cs * 10 : xb->base_ms;
+            if (ponder) own -= xb->last_think_ms; /* `time` came before our last move */
             l.time[us] = (int)(own > overhead ? own - overhead : 0);
             l.time[color_flip(us)] = xb->opp_cs >= 0 ? xb->opp_cs * 10 : (int)xb->base_ms;
             l.inc[BLACK] = l.inc[WHITE] = (int)xb->inc_ms;
@@ -86,6 +103,8 @@ static void start_search(XBoard *xb, bool analysis) {
             }
         }
     }
+    l.ponder = ponder;
+    xb->think_start_ms = clock_ms();
     atomic_store(&xb->mode, analysis ? XB_SEARCH_ANALYZE : XB_SEARCH_PLAY);
     Reporter r = xb_reporter(xb);
     engine_go(xb->e, &l, &r);
@@ -96,11 +115,31 @@ static void start_search(XBoard *xb, bool analysis) {
 static void after_position_change(XBoard *xb) {
     xb->excluded_count = 0;
     if (xb->analyze) {
-        start_search(xb, true);
+        start_search(xb, true, false);
         return;
     }
     if (check_game_end(xb)) return;
-    if (!xb->force && engine_position(xb->e)->stm == xb->engine_color) start_search(xb, false);
+    if (!xb->force && engine_position(xb->e)->stm == xb->engine_color) start_search(xb, false, false);
+}
+
+/* After our own move: think on the opponent's time about the reply the search predicted,
+ * with that reply played on the board (taken back by halt() unless the GUI sends it). */
+static void maybe_ponder(XBoard *xb) {
+    Move predicted = xb->next_ponder;
+    xb->next_ponder = MOVE_NONE;
+    if (!xb->ponder_on || xb->force || xb->analyze || xb->game_over || predicted == MOVE_NONE) return;
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (xb->mpos->stm == xb->engine_color || !movegen_is_legal(xb->mpos, predicted)) return;
+    engine_play(xb->e, predicted);
+    char reason[128];
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (pos_game_result(xb->mpos, reason, sizeof reason) != RESULT_NONE) {
+        engine_undo(xb->e, 1);
+        return;
+    }
+    xb->pondering = true;
+    xb->ponder_move = predicted;
+    start_search(xb, false, true);
 }
 
 /* ---- options ------------------------------------------------------------------------------- */
@@ -212,7 +251,7 @@ static void cmd_new(XBoard *xb) {
     xb->engine_color = WHITE; /* XBoard's black: the second mover */
     xb->sd = 0;
     xb->own_cs = xb->opp_cs = -1;
-    if (xb->analyze) start_search(xb, true);
+    if (xb->analyze) start_search(xb, true, false);
 }
 
 /* A `new` not followed by `variant`: now switch to the default game. */
@@ -220,7 +259,7 @@ static void settle_new(XBoard *xb) {
     if (!xb->new_pending) return;
     xb->new_pending = false;
     set_variant(xb, xb_default_variant());
-    if (xb->analyze) start_search(xb, true);
+    if (xb->analyze) start_search(xb, true, false);
 }
 
 static void cmd_variant(XBoard *xb, const char *name) {
@@ -241,14 +280,14 @@ static void cmd_variant(XBoard *xb, const char *name) {
     } else if (set_variant(xb, v))
         return;
     xb_send_setup(v, engine_position(xb->e));
-    if (xb->analyze) start_search(xb, true);
+    if (xb->analyze) start_search(xb, true, false);
 }
 
 static void cmd_usermove(XBoard *xb, const char *text) {
     char full[128], err[256];
-    halt(xb);
     size_t len = strlen(text);
     if (len == 0 || len >= 60) {
+        halt(xb);
         io_line("Illegal move (malformed): %s", text);
         return;
     }
@@ -262,6 +301,18 @@ static void cmd_usermove(XBoard *xb, const char *text) {
     else
         snprintf(full, sizeof full, "%s", text);
     xb->leg[0] = 0;
+    if (xb->pondering) { /* the predicted reply: the ponder search goes on as our search */
+        Move m;
+        copy_position(xb->mpos, engine_position(xb->e));
+        pos_undo_move(xb->mpos);
+        if (!move_parse(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err) && m == xb->ponder_move) {
+            xb->pondering = false;
+            xb->think_start_ms = clock_ms();
+            engine_ponderhit(xb->e);
+            return;
+        }
+    }
+    halt(xb);
     if (xb->game_over && !xb->analyze) {
         io_line("Illegal move (game is over): %s", full);
         return;
@@ -290,7 +341,7 @@ static void cmd_setboard(XBoard *xb, const char *fen) {
     xb->game_over = false;
     xb->leg[0] = 0;
     xb->excluded_count = 0;
-    if (xb->analyze) start_search(xb, true);
+    if (xb->analyze) start_search(xb, true, false);
 }
 
 static void cmd_undo(XBoard *xb, int plies) {
@@ -300,7 +351,7 @@ static void cmd_undo(XBoard *xb, int plies) {
     if (n < plies) io_line("Error (no move to take back): %s", plies == 1 ? "undo" : "remove");
     if (n > 0) xb->game_over = false;
     xb->excluded_count = 0;
-    if (xb->analyze) start_search(xb, true);
+    if (xb->analyze) start_search(xb, true, false);
 }
 
 static bool parse_seconds(const char *s, double lo, double hi, double *out) {
@@ -358,7 +409,7 @@ static void cmd_exclude(XBoard *xb, const char *line, const char *arg, bool excl
             if (!exclude && i < xb->excluded_count) xb->excluded[i] = xb->excluded[--xb->excluded_count];
         }
     }
-    if (xb->analyze) start_search(xb, true);
+    if (xb->analyze) start_search(xb, true, false);
 }
 
 static void cmd_stat(XBoard *xb) {
@@ -377,7 +428,7 @@ static void cmd_go(XBoard *xb) {
     xb->force = false;
     xb->engine_color = engine_position(xb->e)->stm;
     if (check_game_end(xb)) return;
-    start_search(xb, false);
+    start_search(xb, false, false);
 }
 
 static int cmd_number(XBoard *xb, const char *line, const char *arg, const char *engine_name) {
@@ -412,7 +463,6 @@ static bool dispatch(XBoard *xb, char *line) {
     cmd[n] = 0;
     const char *arg = p + n;
     while (*arg == ' ' || *arg == '\t') arg++;
-    sync_pending(xb);
     if (strcmp(cmd, "variant")) settle_new(xb);
     long x;
     double secs;
@@ -454,21 +504,23 @@ static bool dispatch(XBoard *xb, char *line) {
         xb->force = true;
     } else if (!strcmp(cmd, "undo")) cmd_undo(xb, 1);
     else if (!strcmp(cmd, "remove")) cmd_undo(xb, 2);
-    else if (!strcmp(cmd, "hard") || !strcmp(cmd, "easy")) {
-        char err[256];
-        engine_set_option(xb->e, "Ponder", cmd[0] == 'h' ? "true" : "false", err, sizeof err);
+    else if (!strcmp(cmd, "hard"))
+        xb->ponder_on = true;
+    else if (!strcmp(cmd, "easy")) {
+        xb->ponder_on = false;
+        if (xb->pondering) halt(xb);
     } else if (!strcmp(cmd, "post")) atomic_store(&xb->post, true);
     else if (!strcmp(cmd, "nopost")) atomic_store(&xb->post, false);
     else if (!strcmp(cmd, "analyze")) {
         halt(xb);
         xb->analyze = true;
-        start_search(xb, true);
+        start_search(xb, true, false);
     } else if (!strcmp(cmd, "exit")) {
         halt(xb);
         xb->analyze = false;
     } else if (!strcmp(cmd, ".")) cmd_stat(xb);
     else if (!strcmp(cmd, "?")) {
-        if (atomic_load(&xb->mode) == XB_SEARCH_PLAY) engine_stop(xb->e);
+        if (atomic_load(&xb->mode) == XB_SEARCH_PLAY && !xb->pondering) engine_stop(xb->e);
     } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include")) cmd_exclude(xb, p, arg, cmd[0] == 'e');
     else if (!strcmp(cmd, "memory")) {
         if (strcmp(arg, xb->memory) && !cmd_number(xb, p, arg, "Hash"))
@@ -498,21 +550,29 @@ int xboard_main(FILE *in, const char *first_line) {
     xb->own_cs = xb->opp_cs = -1;
     xb->engine_color = WHITE;
     set_variant(xb, xb_default_variant());
-    char *line = malloc(IO_LINE_MAX);
-    bool overlong;
-    while (io_read_line(in, line, IO_LINE_MAX, &overlong)) {
-        if (overlong) {
-            io_line("Error (line too long): %.60s...", line);
-            continue;
-        }
-        if (!dispatch(xb, line)) break;
+    if (xb_input_start(xb)) {
+        io_line("Error (start-up): cannot start the input thread");
+        return 2;
+    }
+    for (;;) {
+        XBLine l;
+        XBWait w = xb_input_wait(xb, &l);
+        if (w == XB_WAIT_EOF) break;
+        if (sync_pending(xb)) maybe_ponder(xb);
+        if (w == XB_WAIT_MOVE) continue;
+        bool go_on = true;
+        if (l.overlong)
+            io_line("Error (line too long): %.60s...", l.text);
+        else
+            go_on = dispatch(xb, l.text);
+        free(l.text);
+        if (!go_on) break;
     }
     halt(xb);
     engine_destroy(xb->e);
-    pthread_mutex_destroy(&xb->lock);
-    free(line);
     free(xb->mpos);
     free(xb->spos);
-    free(xb);
+    /* WHY xb itself is not freed: the reader thread may still sit in read() and will touch
+     * the queue if a line arrives; the process ends now and takes everything with it. */
     return 0;
 }

@@ -9,11 +9,19 @@
 
 #include "../engine/engine.h"
 
-enum { XB_SAVED_MAX = 32, XB_EXCLUDE_MAX = 256, XB_OVERHEAD_DEFAULT = 300 };
+enum { XB_SAVED_MAX = 32, XB_EXCLUDE_MAX = 256, XB_OVERHEAD_DEFAULT = 300, XB_QUEUE_MAX = 64 };
 #define XB_OVERHEAD_OPTION "Move overhead"
 
 /* What the running search is for: its best move is played (PLAY) or only shown (ANALYZE). */
 enum { XB_SEARCH_NONE, XB_SEARCH_PLAY, XB_SEARCH_ANALYZE };
+
+/* One input line as the reader thread queued it. */
+typedef struct {
+    char *text;                  /* malloc'd, IO_LINE_MAX bytes */
+    bool overlong;
+} XBLine;
+
+typedef enum { XB_WAIT_LINE, XB_WAIT_MOVE, XB_WAIT_EOF } XBWait;
 
 typedef struct {
     EngineContext *e;
@@ -43,7 +51,17 @@ typedef struct {
     atomic_int mode;             /* XB_SEARCH_*: what the current search is for */
     pthread_mutex_t lock;
     bool pending;                /* a `move` was printed and not yet played (under lock) */
-    Move pending_move;
+    Move pending_move, pending_ponder;
+    /* pondering (input thread only) */
+    bool ponder_on, pondering;   /* `hard`; a ponder search on ponder_move runs */
+    Move ponder_move, next_ponder;
+    int64_t think_start_ms, last_think_ms;
+    /* input queue (under lock) */
+    pthread_t reader;
+    pthread_cond_t wake, room;
+    XBLine queue[XB_QUEUE_MAX];
+    int queue_head, queued;
+    bool eof;
 } XBoard;
 
 bool xb_variant_offered(const Variant *v);
@@ -57,6 +75,10 @@ void xb_send_features(void);
 void xb_send_setup(const Variant *v, const Position *start);
 /* A result claim for pos; r is seen from pos's side to move. */
 void xb_print_claim(const Position *pos, GameResult r, const char *reason);
+/* Start the reader thread; then xb_input_wait returns the next line (XB_WAIT_LINE, the
+ * caller frees out->text), or tells that the search printed a move, or that input ended. */
+int xb_input_start(XBoard *xb);
+XBWait xb_input_wait(XBoard *xb, XBLine *out);
 /* Callbacks turning search reports into thinking lines and `move`. */
 Reporter xb_reporter(XBoard *xb);
 

@@ -165,7 +165,9 @@ static void xb_on_bestmove(void *user, const BestMove *bm) {
      * thread must find the move to apply before it handles that answer. */
     pthread_mutex_lock(&xb->lock);
     xb->pending_move = bm->best;
+    xb->pending_ponder = bm->ponder;
     xb->pending = true;
+    pthread_cond_broadcast(&xb->wake);
     pthread_mutex_unlock(&xb->lock);
     io_line("move %s", m);
     if (r != RESULT_NONE) xb_print_claim(p, r, reason);

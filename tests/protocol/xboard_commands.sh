@@ -84,6 +84,31 @@ expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
 send exit
 sleep 0.3
 fence '^move'
+# pondering (hard): after its move the engine thinks on the reply it predicts, with that
+# reply on its board; the reply itself is a ponder hit, anything else a miss; force takes the
+# predicted move back
+send new "variant shogi" hard "st 1" post "usermove c3c4"
+expect '^move ' 20
+pred=$(printf '%s' "$GOT" | grep -E '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' | tail -1 | awk '{print $6}')
+if [ -n "$pred" ]; then
+    expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 5           # thinking on our time
+    send "usermove $pred"
+    expect '^move ' 5 && fence 'Illegal|Error'
+    pred=$(printf '%s' "$GOT" | grep -E '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' | tail -1 | awk '{print $6}')
+    miss=i3i4; [ "$pred" = i3i4 ] && miss=a3a4
+    sleep 0.3
+    send "usermove $miss"
+    expect '^move ' 5 && fence 'Illegal|Error'
+    pred=$(printf '%s' "$GOT" | grep -E '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' | tail -1 | awk '{print $6}')
+    sleep 0.3
+    send force
+    fence '^move|Illegal|Error'
+    [ -n "$pred" ] && legal "$pred"                        # the board is back before it
+else
+    fail "no predicted reply in the thinking output"
+fi
+send easy nopost new
+fence '^move'
 send nopost "." 
 fence                                           # no stat01 outside analysis
 finish
