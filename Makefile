@@ -103,7 +103,7 @@ clang:
 portable:
 	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
-FORMAT_SRC = $(wildcard src/*.[ch] src/variants/*.c engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
+FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.c engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
 format:
 	clang-format -i $(FORMAT_SRC)
 

@@ -13,6 +13,18 @@
 #endif
 #define BB_BITS (BB_WORDS * 64)
 
+/* Words the operations below touch. Storage is always BB_WORDS words; the hot core
+ * (src/core.h) is compiled a second time with BB_ACTIVE 2 for boards of at most 128
+ * squares, whose last word is always zero, so standard shogi does not pay for chu's size.
+ * Every operation copies its first operand and works on the active words only, so values
+ * built from zero-topped inputs stay zero-topped. */
+#ifndef BB_ACTIVE
+#define BB_ACTIVE BB_WORDS
+#endif
+#if BB_ACTIVE > BB_WORDS || BB_ACTIVE < 1
+#error "BB_ACTIVE must be between 1 and BB_WORDS"
+#endif
+
 struct Bitboard {
     uint64_t w[BB_WORDS];
 };
@@ -28,25 +40,25 @@ static inline Bitboard bb_square(int sq) {
     return b;
 }
 static inline Bitboard bb_and(Bitboard a, Bitboard b) {
-    for (int i = 0; i < BB_WORDS; i++) a.w[i] &= b.w[i];
+    for (int i = 0; i < BB_ACTIVE; i++) a.w[i] &= b.w[i];
     return a;
 }
 static inline Bitboard bb_or(Bitboard a, Bitboard b) {
-    for (int i = 0; i < BB_WORDS; i++) a.w[i] |= b.w[i];
+    for (int i = 0; i < BB_ACTIVE; i++) a.w[i] |= b.w[i];
     return a;
 }
 static inline Bitboard bb_xor(Bitboard a, Bitboard b) {
-    for (int i = 0; i < BB_WORDS; i++) a.w[i] ^= b.w[i];
+    for (int i = 0; i < BB_ACTIVE; i++) a.w[i] ^= b.w[i];
     return a;
 }
 /* a & ~b */
 static inline Bitboard bb_andnot(Bitboard a, Bitboard b) {
-    for (int i = 0; i < BB_WORDS; i++) a.w[i] &= ~b.w[i];
+    for (int i = 0; i < BB_ACTIVE; i++) a.w[i] &= ~b.w[i];
     return a;
 }
 static inline bool bb_any(Bitboard a) {
     uint64_t x = 0;
-    for (int i = 0; i < BB_WORDS; i++) x |= a.w[i];
+    for (int i = 0; i < BB_ACTIVE; i++) x |= a.w[i];
     return x != 0;
 }
 static inline bool bb_is_empty(Bitboard a) { return !bb_any(a); }
@@ -59,13 +71,13 @@ static inline bool bb_intersects(Bitboard a, Bitboard b) { return bb_any(bb_and(
 
 static inline int bb_popcount(Bitboard a) {
     int n = 0;
-    for (int i = 0; i < BB_WORDS; i++) n += __builtin_popcountll(a.w[i]);
+    for (int i = 0; i < BB_ACTIVE; i++) n += __builtin_popcountll(a.w[i]);
     return n;
 }
 /* More than one square set. */
 static inline bool bb_more_than_one(Bitboard a) {
     int seen = 0;
-    for (int i = 0; i < BB_WORDS; i++) {
+    for (int i = 0; i < BB_ACTIVE; i++) {
         if (a.w[i] & (a.w[i] - 1)) return true;
         seen += a.w[i] != 0;
     }
@@ -73,27 +85,27 @@ static inline bool bb_more_than_one(Bitboard a) {
 }
 /* Lowest set square; the set must not be empty. */
 static inline int bb_lsb(Bitboard a) {
-    for (int i = 0; i < BB_WORDS - 1; i++)
+    for (int i = 0; i < BB_ACTIVE - 1; i++)
         if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
-    return (BB_WORDS - 1) * 64 + __builtin_ctzll(a.w[BB_WORDS - 1]);
+    return (BB_ACTIVE - 1) * 64 + __builtin_ctzll(a.w[BB_ACTIVE - 1]);
 }
 /* Highest set square; the set must not be empty. */
 static inline int bb_msb(Bitboard a) {
-    for (int i = BB_WORDS - 1; i > 0; i--)
+    for (int i = BB_ACTIVE - 1; i > 0; i--)
         if (a.w[i]) return i * 64 + 63 - __builtin_clzll(a.w[i]);
     return 63 - __builtin_clzll(a.w[0]);
 }
 /* Remove and return the lowest set square; the set must not be empty. */
 static inline int bb_pop(Bitboard *a) {
-    for (int i = 0; i < BB_WORDS - 1; i++)
+    for (int i = 0; i < BB_ACTIVE - 1; i++)
         if (a->w[i]) {
             int s = __builtin_ctzll(a->w[i]);
             a->w[i] &= a->w[i] - 1;
             return i * 64 + s;
         }
-    int s = __builtin_ctzll(a->w[BB_WORDS - 1]);
-    a->w[BB_WORDS - 1] &= a->w[BB_WORDS - 1] - 1;
-    return (BB_WORDS - 1) * 64 + s;
+    int s = __builtin_ctzll(a->w[BB_ACTIVE - 1]);
+    a->w[BB_ACTIVE - 1] &= a->w[BB_ACTIVE - 1] - 1;
+    return (BB_ACTIVE - 1) * 64 + s;
 }
 
 #define BB_CAT_(a, b) a##b

@@ -45,8 +45,6 @@ static inline Bitboard pos_occupied(const Position *pos) {
 static inline bool pos_in_check(const Position *pos) { return bb_any(pos->states[pos->sp].checkers); }
 static inline int pos_game_ply(const Position *pos) { return pos->sp; }
 
-/* Key tables; read-only after zobrist_init(). */
-void zobrist_init(void);
 
 /* Set a position from an SFEN (board side hand [movenumber] [extra]) of game v.
  * rules == NULL uses the game's defaults. Returns 0, or -1 with a message (pos untouched). */

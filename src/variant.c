@@ -11,6 +11,7 @@
 
 #include "notation.h"
 #include "position.h"
+#include "zobrist.h"
 
 /* The registry: adding a game = one file in src/variants/ plus one line here. */
 extern const Variant variant_shogi, variant_micro, variant_nana;
@@ -178,6 +179,7 @@ static bool on_board(const Variant *v, int x, int y) {
 
 static void compile_geometry(const Variant *v, VariantTables *t) {
     int n = t->sq_count = v->files * v->ranks;
+    t->narrow = n <= 128; /* see core.h */
     t->board = bb_empty();
     for (int s = 0; s < n; s++) bb_set(&t->board, s);
     for (int s = 0; s < n; s++) {

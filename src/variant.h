@@ -135,6 +135,7 @@ enum { LEAP_GROUP_MAX = PT_MAX, LIMITED_MAX = 16, RANGE_MAX = 8 };
 
 struct VariantTables {
     int sq_count;
+    bool narrow;             /* the board fits in two bitboard words: use the narrow core */
     int type_count;          /* piece types + 1 (index 0 unused) */
     Bitboard board;          /* every square of the board */
     Bitboard file_bb[FILE_MAX];

@@ -1,10 +1,11 @@
 /* movegen.c - the generic legal-move generator and the game-end verdict.
+ * Compiled twice through src/core_narrow.c and src/core_wide.c (see src/core.h).
  * Fast path: moves are produced as target bitboards per piece, with pins and check evasion
  * applied to whole sets, so perft leaves are counted with popcounts (bulk counting).
  * Slow paths (a trial move) exist only for rules that need one: pawn-drop mate, nana's
  * "no mate while holding pieces", and two-leg moves under a check rule.
  * Rules cited as shared/rules/<game>.md sections; decisions are recorded in docs/rules.md. */
-#include "movegen.h"
+#include "../movegen.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +37,7 @@ static inline void push(Gen *g, Move m) {
         g->list->moves[g->list->size++] = m;
 }
 
-static inline void push_targets(Gen *g, int from, Bitboard b, Move flags) {
+CORE_INLINE void push_targets(Gen *g, int from, Bitboard b, Move flags) {
     if (g->counting) {
         g->count += (uint64_t)bb_popcount(b);
         return;
@@ -55,7 +56,7 @@ static uint64_t count_replies(Position *pos) {
 /* ---- board moves ------------------------------------------------------------------------- */
 
 /* Emit moves of a piece to the squares in att with the game's promotion choices. */
-static void emit_board(Gen *g, int from, PieceType pt, Bitboard att) {
+CORE_INLINE void emit_board(Gen *g, int from, PieceType pt, Bitboard att) {
     const VariantTables *t = g->t;
     if (t->can_promote[pt]) {
         Bitboard zone = t->zone[g->us], promo;
@@ -79,7 +80,7 @@ static void emit_board(Gen *g, int from, PieceType pt, Bitboard att) {
 }
 
 static inline bool is_protected(const Gen *g, int sq, Bitboard occ) {
-    return bb_any(pos_attackers_to(g->pos, sq, g->them, occ));
+    return bb_any(attackers_to(g->pos, sq, g->them, occ));
 }
 
 /* chu 7: may a piece from `from` capture the enemy lion on sq? occ_after has the mover (and
@@ -172,11 +173,11 @@ static void gen_double(Gen *g, int from, PieceType pt) {
 
 /* The royal under the check rule: every destination must be safe with the royal lifted. */
 static void gen_royal(Gen *g, int from, PieceType pt) {
-    Bitboard att = bb_andnot(pos_piece_attacks(g->pos, pt, g->us, from, g->occ), g->own);
+    Bitboard att = bb_andnot(piece_attacks(g->pos, pt, g->us, from, g->occ), g->own);
     Bitboard occ = g->occ, safe = bb_empty();
     bb_clear(&occ, from);
     int to;
-    BB_FOREACH(to, att) if (bb_is_empty(pos_attackers_to(g->pos, to, g->them, occ))) bb_set(&safe, to);
+    BB_FOREACH(to, att) if (bb_is_empty(attackers_to(g->pos, to, g->them, occ))) bb_set(&safe, to);
     emit_board(g, from, pt, safe);
 }
 
@@ -243,19 +244,19 @@ static void gen_drops_of(Gen *g, PieceType h) {
             BB_FOREACH(s, own_pawns) to = bb_andnot(to, t->file_bb[sq_x(g->v, s)]);
         }
         if (g->v->drop_check_banned && eking >= 0) /* nana 3.3: a drop may not give check */
-            to = bb_andnot(to, pos_piece_attacks(pos, f, g->them, eking, g->occ));
+            to = bb_andnot(to, piece_attacks(pos, f, g->them, eking, g->occ));
         if ((flags & PF_ROYAL) && !g->v->check_allowed) { /* a dropped royal may not stand attacked */
             Bitboard safe = bb_empty();
             int s;
             BB_FOREACH(s, to) {
                 Bitboard occ = g->occ;
                 bb_set(&occ, s);
-                if (bb_is_empty(pos_attackers_to(pos, s, g->them, occ))) bb_set(&safe, s);
+                if (bb_is_empty(attackers_to(pos, s, g->them, occ))) bb_set(&safe, s);
             }
             to = safe;
         }
         if ((flags & PF_NO_DROP_MATE) && !r->free_drops && eking >= 0) {
-            Bitboard checks = bb_and(to, pos_piece_attacks(pos, f, g->them, eking, g->occ));
+            Bitboard checks = bb_and(to, piece_attacks(pos, f, g->them, eking, g->occ));
             int s;
             BB_FOREACH(s, checks) if (drop_mates(g, f, s)) bb_clear(&to, s);
         }
@@ -342,7 +343,7 @@ static void generate(Gen *g) {
             continue;
         }
         if (double_check) continue;
-        Bitboard att = bb_and(pos_piece_attacks(pos, pt, g->us, from, g->occ), g->target);
+        Bitboard att = bb_and(piece_attacks(pos, pt, g->us, from, g->occ), g->target);
         if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, pin_segment(g, from));
         if (v->lion_rules && bb_intersects(att, g->enemy_lions)) att = lion_filter(g, from, pt, att);
         emit_board(g, from, pt, att);
@@ -485,7 +486,7 @@ static bool is_bare(const Position *pos, Color c) {
     bb_clear(&others, pos->royal_sq[c]);
     int s;
     BB_FOREACH(s, others) {
-        if (bb_any(pos_piece_attacks(pos, piece_type(pos->board[s]), c, s, bb_empty()))) return false;
+        if (bb_any(piece_attacks(pos, piece_type(pos->board[s]), c, s, bb_empty()))) return false;
     }
     return true;
 }

@@ -1,0 +1,197 @@
+/* makemove.c - attack detection and make/unmake: the hot half of the position.
+ * Compiled twice through src/core_narrow.c and src/core_wide.c (see src/core.h); never
+ * compiled on its own. Rules come from the descriptor; nothing here names a game. */
+#include "../placement.h"
+#include "../zobrist.h"
+
+/* ---- attacks ----------------------------------------------------------------------------- */
+
+/* WHY always_inline: a Bitboard is 24 bytes, which the C calling convention passes and
+ * returns through memory; inlined into movegen.c (same translation unit, see core.h) it
+ * stays in registers. The public functions below wrap these. */
+#define CORE_INLINE static inline __attribute__((always_inline))
+
+CORE_INLINE Bitboard piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    Bitboard a = leap_attack(t, pt, c, sq);
+    for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1)
+        a = bb_or(a, slide_attack(t, __builtin_ctz(dirs), sq, occ));
+    for (int k = 0; k < t->limited_count[c][pt]; k++)
+        a = bb_or(a, limited_slide_attack(t, t->limited_dir[c][pt][k], t->limited_range[c][pt][k], sq, occ));
+    return a;
+}
+
+CORE_INLINE Bitboard attackers_to(const Position *pos, int sq, Color c, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Bitboard att = bb_empty();
+    Color them = color_flip(c);
+    /* leapers: a piece of colour c on s attacks sq iff colour !c's same leap from sq hits s */
+    for (int g = 0; g < t->leap_group_count; g++) {
+        Bitboard grp = pos->by_group[g];
+        if (bb_is_empty(grp)) continue;
+        att = bb_or(att, bb_and(t->leap[(g * 2 + them) * n + sq], grp));
+    }
+    att = bb_and(att, pos->by_color[c]);
+    /* unlimited sliders: look from sq in the opposite direction */
+    for (unsigned dirs = t->slider_dirs_any[c]; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        Bitboard s = pos->sliders[c][d];
+        if (!bb_intersects(s, t->ray[((d + 4) & 7) * n + sq])) continue;
+        att = bb_or(att, bb_and(slide_attack(t, (d + 4) & 7, sq, occ), s));
+    }
+    /* range-limited sliders (rare: wa) */
+    for (int k = 0; k < t->limited_count_all; k++) {
+        if (t->limited[k].color != c) continue;
+        Bitboard s = bb_and(pos->by_type[t->limited[k].type], pos->by_color[c]);
+        if (bb_is_empty(s)) continue;
+        att = bb_or(att, bb_and(limited_slide_attack(t, (t->limited[k].dir + 4) & 7, t->limited[k].range, sq, occ), s));
+    }
+    return att;
+}
+
+Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ) {
+    return piece_attacks(pos, pt, c, sq, occ);
+}
+
+Bitboard pos_attackers_to(const Position *pos, int sq, Color c, Bitboard occ) {
+    return attackers_to(pos, sq, c, occ);
+}
+
+Bitboard pos_compute_checkers(const Position *pos, Color victim) {
+    if (pos->royal_count[victim] == 0) return bb_empty();
+    Bitboard occ = pos_occupied(pos);
+    if (pos->royal_count[victim] == 1)
+        return pos_attackers_to(pos, pos->royal_sq[victim], color_flip(victim), occ);
+    Bitboard att = bb_empty();
+    for (int s = 0; s < pos->t->sq_count; s++) {
+        Piece p = pos->board[s];
+        if (p && piece_color(p) == victim && (pos->t->flags[piece_type(p)] & PF_ROYAL))
+            att = bb_or(att, pos_attackers_to(pos, s, color_flip(victim), occ));
+    }
+    return att;
+}
+
+/* ---- make / unmake ------------------------------------------------------------------------ */
+
+static inline void add_to_hand(Position *pos, Color c, Piece captured, Key *k) {
+    PieceType h = pos->t->hand_type[piece_type(captured)];
+    if (!pos->v->drops || !h) return;
+    int n = pos->hand[c][h]++;
+    pos->hand_total[c]++;
+    *k ^= hand_key(c, h, n) ^ hand_key(c, h, n + 1);
+}
+
+static inline void take_from_hand(Position *pos, Color c, Piece captured) {
+    PieceType h = pos->t->hand_type[piece_type(captured)];
+    if (!pos->v->drops || !h) return;
+    pos->hand[c][h]--;
+    pos->hand_total[c]--;
+}
+
+void pos_do_move(Position *pos, Move m) {
+    const VariantTables *t = pos->t;
+    const Variant *v = pos->v;
+    StateInfo *prev = &pos->states[pos->sp];
+    StateInfo *st = &pos->states[++pos->sp];
+    Color us = pos->stm, them = color_flip(us);
+    Key k = prev->key ^ zob_side;
+    if (prev->lion_sq != SQ_NONE) k ^= zob_lion[prev->lion_sq];
+    st->move = m;
+    st->captured = st->captured_mid = PIECE_NONE;
+    st->lion_sq = SQ_NONE;
+    int to = move_to(m);
+
+    if (move_is_drop(m)) {
+        /* Step 1a: a drop takes a piece from the hand and puts the chosen face down */
+        PieceType pt = move_drop_type(m);
+        PieceType h = t->hand_type[pt];
+        int n = pos->hand[us][h]--;
+        pos->hand_total[us]--;
+        k ^= hand_key(us, h, n) ^ hand_key(us, h, n - 1);
+        Piece pc = piece_make(us, pt);
+        st->moved = pc;
+        put_piece(pos, pc, to);
+        k ^= zob_psq[us][pt][to];
+    } else if (move_is_pass(m)) {
+        /* Step 1b: a pass changes nothing but the side to move */
+        st->moved = pos->board[move_from(m)];
+    } else {
+        /* Step 1c: a board move, possibly with a capture on a middle square */
+        int from = move_from(m);
+        Piece pc = pos->board[from];
+        PieceType pt = piece_type(pc);
+        st->moved = pc;
+        int lion_taken = SQ_NONE;
+        if (move_is_double(m)) {
+            int mid = move_mid(m);
+            Piece c1 = pos->board[mid];
+            if (c1) {
+                st->captured_mid = c1;
+                remove_piece(pos, mid);
+                k ^= zob_psq[them][piece_type(c1)][mid];
+                add_to_hand(pos, us, c1, &k);
+                if (t->flags[piece_type(c1)] & PF_LION) lion_taken = mid;
+            }
+        }
+        Piece c2 = to != from ? pos->board[to] : PIECE_NONE;
+        if (c2) {
+            st->captured = c2;
+            remove_piece(pos, to);
+            k ^= zob_psq[them][piece_type(c2)][to];
+            add_to_hand(pos, us, c2, &k);
+            if (t->flags[piece_type(c2)] & PF_LION) lion_taken = to;
+        }
+        /* Step 2: the new type: optional promotion, or the game's forced change */
+        PieceType npt = pt;
+        if (move_is_promo(m))
+            npt = t->promotes_to[pt];
+        else if (t->changes_to[pt] &&
+                 (v->promotion == PROMO_ROLL || (v->promotion == PROMO_FLIP_CAPTURE && (c2 || st->captured_mid))))
+            npt = t->changes_to[pt];
+        if (to != from || npt != pt) {
+            remove_piece(pos, from);
+            k ^= zob_psq[us][pt][from];
+            put_piece(pos, piece_make(us, npt), to);
+            k ^= zob_psq[us][npt][to];
+        }
+        /* Step 3: chu counter-strike state (chu.md 7.3): a non-lion took a lion */
+        if (v->lion_rules && lion_taken != SQ_NONE && !(t->flags[pt] & PF_LION)) {
+            st->lion_sq = (uint8_t)lion_taken;
+            k ^= zob_lion[lion_taken];
+        }
+    }
+    pos->stm = them;
+    st->key = k;
+    st->checkers = pos_compute_checkers(pos, them);
+}
+
+void pos_undo_move(Position *pos) {
+    StateInfo *st = &pos->states[pos->sp];
+    Move m = st->move;
+    Color them = pos->stm, us = color_flip(them);
+    int to = move_to(m);
+    if (move_is_drop(m)) {
+        PieceType pt = move_drop_type(m);
+        PieceType h = pos->t->hand_type[pt];
+        remove_piece(pos, to);
+        pos->hand[us][h]++;
+        pos->hand_total[us]++;
+    } else if (!move_is_pass(m)) {
+        int from = move_from(m);
+        if (to != from || pos->board[from] != st->moved) {
+            remove_piece(pos, to);
+            put_piece(pos, st->moved, from);
+        }
+        if (st->captured) {
+            put_piece(pos, st->captured, to);
+            take_from_hand(pos, us, st->captured);
+        }
+        if (st->captured_mid) {
+            put_piece(pos, st->captured_mid, move_mid(m));
+            take_from_hand(pos, us, st->captured_mid);
+        }
+    }
+    pos->stm = us;
+    pos->sp--;
+}

@@ -1,0 +1,45 @@
+/* placement.h - putting pieces on and off the board, keeping every derived set in step
+ * (colour, type, leap group and slider bitboards, royal squares). Shared by the position
+ * parser and make/unmake; private to src/. */
+#ifndef SHISHI_PLACEMENT_H
+#define SHISHI_PLACEMENT_H
+
+#include "position.h"
+
+static inline void toggle_piece(Position *pos, Piece pc, int sq) {
+    const VariantTables *t = pos->t;
+    Color c = piece_color(pc);
+    PieceType pt = piece_type(pc);
+    bb_toggle(&pos->by_color[c], sq);
+    bb_toggle(&pos->by_type[pt], sq);
+    bb_toggle(&pos->by_group[t->leap_group[pt]], sq);
+    for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1)
+        bb_toggle(&pos->sliders[c][__builtin_ctz(dirs)], sq);
+}
+
+static inline void put_piece(Position *pos, Piece pc, int sq) {
+    pos->board[sq] = pc;
+    toggle_piece(pos, pc, sq);
+    if (pos->t->flags[piece_type(pc)] & PF_ROYAL) {
+        Color c = piece_color(pc);
+        if (++pos->royal_count[c] == 1) pos->royal_sq[c] = (Square)sq;
+    }
+}
+
+static inline void remove_piece(Position *pos, int sq) {
+    Piece pc = pos->board[sq];
+    pos->board[sq] = PIECE_NONE;
+    toggle_piece(pos, pc, sq);
+    if (pos->t->flags[piece_type(pc)] & PF_ROYAL) {
+        Color c = piece_color(pc);
+        if (--pos->royal_count[c] == 1) {
+            /* find the remaining royal */
+            for (int s = 0; s < pos->t->sq_count; s++)
+                if (pos->board[s] && piece_color(pos->board[s]) == c &&
+                    (pos->t->flags[piece_type(pos->board[s])] & PF_ROYAL))
+                    pos->royal_sq[c] = (Square)s;
+        }
+    }
+}
+
+#endif
