@@ -13,6 +13,7 @@ int tt_resize(TT *tt, size_t mb) {
     tt->table = t;
     tt->count = count;
     tt->age = 0;
+    tt->epoch = 1; /* calloc'd entries have epoch 0: empty */
     return 0;
 }
 
@@ -23,8 +24,11 @@ void tt_free(TT *tt) {
 }
 
 void tt_clear(TT *tt) {
-    if (tt->table) memset(tt->table, 0, tt->count * sizeof(TTEntry));
     tt->age = 0;
+    if (++tt->epoch == 0) {
+        if (tt->table) memset(tt->table, 0, tt->count * sizeof(TTEntry));
+        tt->epoch = 1;
+    }
 }
 
 void tt_new_search(TT *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
@@ -33,14 +37,18 @@ static inline TTEntry *slot(const TT *tt, Key key) { return &tt->table[key & (tt
 
 const TTEntry *tt_probe(const TT *tt, Key key) {
     const TTEntry *e = slot(tt, key);
-    return e->key32 == (uint32_t)(key >> 32) && e->bound_age ? e : NULL;
+    return e->epoch == tt->epoch && e->key32 == (uint32_t)(key >> 32) && e->bound_age ? e : NULL;
 }
 
 void tt_store(TT *tt, Key key, Move move, int score, int eval, int depth, int bound) {
     TTEntry *e = slot(tt, key);
     uint32_t k = (uint32_t)(key >> 32);
+    if (e->epoch != tt->epoch) { /* an entry of a cleared generation is an empty slot */
+        memset(e, 0, sizeof *e);
+        e->epoch = tt->epoch;
+    }
     int old_age = e->bound_age >> 2;
-    if (e->key32 == k || depth >= e->depth - 2 || old_age != tt->age) {
+    if (!e->bound_age || e->key32 == k || depth >= e->depth - 2 || old_age != tt->age) {
         if (move || e->key32 != k) e->move = move;
         e->key32 = k;
         e->score = (int16_t)score;
@@ -53,6 +61,7 @@ void tt_store(TT *tt, Key key, Move move, int score, int eval, int depth, int bo
 int tt_hashfull(const TT *tt) {
     int used = 0;
     size_t n = tt->count < 1000 ? tt->count : 1000;
-    for (size_t i = 0; i < n; i++) used += tt->table[i].bound_age && (tt->table[i].bound_age >> 2) == tt->age;
+    for (size_t i = 0; i < n; i++)
+        used += tt->table[i].epoch == tt->epoch && tt->table[i].bound_age && (tt->table[i].bound_age >> 2) == tt->age;
     return n ? (int)(used * 1000 / n) : 0;
 }

@@ -14,18 +14,21 @@ typedef struct {
     int16_t eval;
     uint8_t depth;
     uint8_t bound_age; /* bound in bits 0-1, age in bits 2-7 */
-    uint16_t pad;
+    uint16_t epoch;    /* table generation that wrote it; other generations count as empty */
 } TTEntry;
 
 typedef struct {
     TTEntry *table;
     size_t count;     /* a power of two */
     uint8_t age;
+    uint16_t epoch;   /* WHY: tt_clear bumps it instead of wiping hundreds of MB while a
+                         GUI's `go` waits behind `usinewgame` */
 } TT;
 
 /* (Re)allocate to about mb megabytes; returns 0 or -1 if memory is short (old table kept). */
 int tt_resize(TT *tt, size_t mb);
 void tt_free(TT *tt);
+/* Forget every entry (O(1): a new epoch; a real wipe once every 65535 clears). */
 void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 /* Entry for key if stored, else NULL. */
