@@ -113,7 +113,6 @@ struct Variant {
     bool repeats_rule;       /* Rules.allow_repeats applies: 0 makes a move that creates the
                                 repetition_count-th occurrence illegal (chu "Allow repeats") */
     bool lion_rules;         /* chu lion-trading rules for PF_LION pieces */
-    bool notation_usi_multi; /* USI move strings of two-leg moves as three squares */
 
     Rules defaults;
     const RuleOption *options;

@@ -83,7 +83,6 @@ const Variant variant_chu = {
     .pass_cycle_loses = true,
     .repeats_rule = true,
     .lion_rules = true,
-    .notation_usi_multi = true,
     .defaults = {.perpetual_check_loses = 1, .bare_king = 1, .allow_repeats = 1},
     .options = chu_options,
     .option_count = sizeof chu_options / sizeof chu_options[0],
