@@ -22,12 +22,12 @@ fence Illegal
 # st: a fixed time per move
 send new "variant shogi" force "st 1" go
 t0=$(now); expect '^move ' 5; dt=$(($(now) - t0))
-[ "$dt" -ge 300 ] && [ "$dt" -le 1300 ] && ok || fail "st 1 took $dt ms"
+[ "$dt" -ge 300 ] && [ "$dt" -le $((1300 * SCALE)) ] && ok || fail "st 1 took $dt ms"
 fence
 # level + time: 3 s left of a 40-moves control plays fast
 send new "variant shogi" force "level 40 0:03 0" "time 300" "otim 300" go
 t0=$(now); expect '^move ' 5; dt=$(($(now) - t0))
-[ "$dt" -le 800 ] && ok || fail "with 3 s for 40 moves the move took $dt ms"
+[ "$dt" -le $((800 * SCALE)) ] && ok || fail "with 3 s for 40 moves the move took $dt ms"
 fence
 send "level 0 1 0"                               # whole game in 1 minute, then st wins again
 fence
@@ -46,7 +46,7 @@ fence
 send new "variant shogi" force "st 100" go
 sleep 0.5
 t0=$(now); send "?"; expect '^move ' 5; dt=$(($(now) - t0))
-[ "$dt" -le 500 ] && ok || fail "? took $dt ms"
+[ "$dt" -le $((500 * SCALE)) ] && ok || fail "? took $dt ms"
 fence
 # result and new stop a search without a move
 send new "variant shogi" force go

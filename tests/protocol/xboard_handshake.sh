@@ -54,6 +54,6 @@ t0=$(date +%s%N)
 echo quit >&"${BASE[1]}"
 wait "$BASE_PID" 2>/dev/null
 base=$((($(date +%s%N) - t0) / 1000000))
-[ "$ms" -lt $((base + 100)) ] && ok || fail "quit during a search took $ms ms (limit 100 + $base ms baseline)"
+[ "$ms" -lt $((base + 100 * SCALE)) ] && ok || fail "quit during a search took $ms ms (limit 100 + $base ms baseline)"
 echo "$CHECKS checks passed, $FAILS failed"
 [ "$FAILS" = 0 ]

@@ -7,6 +7,8 @@ set -u
 BIN=${1:?usage: $0 BINARY}
 FAILS=0
 CHECKS=0
+# Sanitizer builds run ~10x slower: run.sh sets DRIVE_TIME_SCALE, every time limit uses it.
+SCALE=${DRIVE_TIME_SCALE:-1}
 GOT=""
 
 xb_start() {
@@ -27,7 +29,7 @@ ok() { CHECKS=$((CHECKS + 1)); }
 
 # expect REGEX [SECONDS]: read lines until one matches (all lines read are in $GOT).
 expect() {
-    local re=$1 t=${2:-10} line
+    local re=$1 t=$((${2:-10} * SCALE)) line
     GOT=""
     while IFS= read -r -t "$t" line <&"${ENG[0]}"; do
         GOT+="$line"$'\n'
@@ -39,7 +41,7 @@ expect() {
 
 # expect_line EXACT [SECONDS]
 expect_line() {
-    local want=$1 t=${2:-10} line
+    local want=$1 t=$((${2:-10} * SCALE)) line
     GOT=""
     while IFS= read -r -t "$t" line <&"${ENG[0]}"; do
         GOT+="$line"$'\n'
@@ -57,7 +59,7 @@ fence() {
     PINGS=$((PINGS + 1))
     send "ping $PINGS"
     GOT=""
-    while IFS= read -r -t 10 line <&"${ENG[0]}"; do
+    while IFS= read -r -t $((10 * SCALE)) line <&"${ENG[0]}"; do
         if [ "$line" = "pong $PINGS" ]; then
             GOT=$before
             if [ -n "$before" ] && printf '%s' "$before" | grep -Eq -- "$re"; then
