@@ -35,7 +35,7 @@ typedef struct {
     int history[COLOR_NB][HIST_FROM][SQ_MAX];
     /* root */
     MoveList root_moves;
-    Move excluded[64];          /* MultiPV: lines already reported this iteration */
+    Move excluded[256 + 64];     /* XBoard exclude list, then MultiPV lines already reported */
     int excluded_count;
     Move best_move, ponder_move;
     Value best_score;
@@ -299,7 +299,7 @@ static void iterate(Thread *th) {
     if (multipv < 1) multipv = 1;
     for (int depth = 1 + (th->id & 1); depth <= max_depth; depth++) {
         th->excluded_count = 0;
-        for (int k = 0; k < sh->limits.exclude_count && th->excluded_count < 64; k++)
+        for (int k = 0; k < sh->limits.exclude_count && th->excluded_count < 256; k++)
             th->excluded[th->excluded_count++] = sh->limits.exclude[k];
         for (int line = 0; line < (th->id == 0 ? multipv : 1); line++) {
             th->seldepth = 0;
@@ -313,7 +313,7 @@ static void iterate(Thread *th) {
                 th->completed_depth = depth;
             }
             if (th->id == 0) report(th, depth, line + 1, v, th->pv[0], th->pv_len[0]);
-            if (th->excluded_count < 64) th->excluded[th->excluded_count++] = th->pv[0][0];
+            if (th->excluded_count < 256 + 64) th->excluded[th->excluded_count++] = th->pv[0][0];
         }
         if (th->id != 0) continue;
         atomic_store(&sh->depth, depth);

@@ -52,9 +52,9 @@ static int parse_board(Position *pos, const char *board, char *err, size_t errle
                 while (isdigit((unsigned char)*p)) {
                     run = run * 10 + (*p++ - '0');
                     /* stop before int overflow could wrap a huge run to a plausible one */
-                    if (x + run > v->files) return fail(err, errlen, "board: rank %d has too many squares", row + 1);
+                    if (x + run > v->files) return fail(err, errlen, "board: row %d from the top has too many squares", row + 1);
                 }
-                if (run == 0) return fail(err, errlen, "board rank %d: empty run of 0", row + 1);
+                if (run == 0) return fail(err, errlen, "board row %d from the top: empty run of 0", row + 1);
                 x += run;
                 continue;
             }
@@ -62,22 +62,22 @@ static int parse_board(Position *pos, const char *board, char *err, size_t errle
             int i = 0;
             if (*p == '+') sym[i++] = *p++;
             if (!isalpha((unsigned char)*p))
-                return fail(err, errlen, "board: unexpected character '%.1s' in rank %d", *p ? p : "end", row + 1);
+                return fail(err, errlen, "board: unexpected character '%.1s' in row %d from the top", *p ? p : "end", row + 1);
             Color c = isupper((unsigned char)*p) ? BLACK : WHITE;
             sym[i] = (char)toupper((unsigned char)*p);
             PieceType pt = variant_type_of(v, sym);
             if (!pt) {
                 char shown[4];
                 snprintf(shown, sizeof shown, "%s%c", sym[0] == '+' ? "+" : "", *p);
-                return fail(err, errlen, "board: unknown piece '%s' in rank %d", shown, row + 1);
+                return fail(err, errlen, "board: unknown piece '%s' in row %d from the top", shown, row + 1);
             }
             p++;
-            if (x >= v->files) return fail(err, errlen, "board: rank %d has too many squares", row + 1);
+            if (x >= v->files) return fail(err, errlen, "board: row %d from the top has too many squares", row + 1);
             put_piece(pos, piece_make(c, pt), y * v->files + x);
             x++;
         }
         if (x != v->files) {
-            snprintf(err, errlen, "board: rank %d has %d squares, expected %d", row + 1, x, v->files);
+            snprintf(err, errlen, "board: row %d from the top has %d squares, expected %d", row + 1, x, v->files);
             return -1;
         }
         if (row < v->ranks - 1) {

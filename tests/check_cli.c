@@ -110,7 +110,7 @@ static void assert_fails(const char *args, const char *phrase) {
 
 START_TEST(cli_perft_bad) {
     assert_fails("perft shogi 'sfen lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1' 2",
-                 "rank 2 has 8 squares, expected 9");
+                 "row 2 from the top has 8 squares, expected 9");
     assert_fails("perft shogi 'sfen 4k4/9/9/9/9/9/9/9/4K4 b 0P 1' 1", "hand: count 0");
     assert_fails("perft shogi 'startpos moves 7g7e' 1", "illegal move '7g7e'");
     assert_fails("perft shogi 'startpos moves 7g7' 1", "malformed move '7g7'");

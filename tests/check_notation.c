@@ -101,17 +101,17 @@ static void assert_bad_sfen(const char *variant, const char *sfen, const char *p
 
 START_TEST(bad_sfen_shogi) {
     const char *S = "shogi";
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank 2 has 8 squares, expected 9");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b11/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank 2 has too many squares");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5bp1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank 2 has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 2 from the top has 8 squares, expected 9");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b11/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 2 from the top has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5bp1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 2 from the top has too many squares");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1", "8 ranks, expected 9");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1", "more than 9 ranks");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", "unknown piece 'X'");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1", "unknown piece '+G'");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1", "unexpected character");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/0/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "empty run of 0");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/99999999999999999999/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank 5 has too many squares");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/4294967305/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "rank 5 has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/99999999999999999999/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 5 from the top has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/4294967305/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 5 from the top has too many squares");
     /* too many of a kind: the set's 2 rooks twice over is 4 (docs/rules.md, Material) */
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b 3R2r 1", "too many pieces of kind R (5, at most 4)");
     assert_bad_sfen(S, "+r3k4/9/9/9/9/9/9/9/+R3K4 b 3R 1", "too many pieces of kind R (5, at most 4)");
@@ -144,7 +144,7 @@ END_TEST
 
 START_TEST(bad_sfen_micro_nana) {
     assert_bad_sfen("micro", "kb+r+l/p3/4/3P/+L+RBK b - 1 2", "unexpected extra field");
-    assert_bad_sfen("micro", "kb+r+l/p3/4/3P/+L+RBKP b - 1", "rank 5 has too many squares");
+    assert_bad_sfen("micro", "kb+r+l/p3/4/3P/+L+RBKP b - 1", "row 5 from the top has too many squares");
     assert_bad_sfen("micro", "kb+r+l/p3/4/3P/+L+RBK b +P 1", "hand: unexpected character '+'");
     assert_bad_sfen("micro", "kb+r+l/p3/4/3P/+L+RBK b N 1", "'N' is not a piece that can be held");
     assert_bad_sfen("micro", "kb+r+l/p3/4/3P/+L+RBK b 3P 1", "too many pieces of kind P (5, at most 4)");

@@ -359,7 +359,7 @@ START_TEST(test_fen_rejected) {
         {"wa", "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w 0 1",
          "10 ranks, expected 11"},
         {"wa", "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p4/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w 0 1",
-         "rank 4 has"},
+         "row 4 from the top has"},
         {"wa", "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/OZUGWKVCLMH w 0 1",
          "unknown piece 'Z'"},
         {"wa", "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODU+KWKVCLMH w 0 1",
