@@ -188,7 +188,9 @@ static Value search(Thread *th, Value alpha, Value beta, int depth, int ply, boo
     /* Step 1: terminal rules and draws inside the tree */
     if (ply > 0) {
         if (royal_lost(pos)) return mated_in(ply);
-        if (pos_repetitions(pos) > 0) return VALUE_ZERO;
+        /* a repeated position is scored by the verdict its 4th occurrence would get */
+        GameResult rep = pos_repetition_result(pos, 2, NULL, 0);
+        if (rep != RESULT_NONE) return rep == RESULT_DRAW ? VALUE_ZERO : rep == RESULT_WIN ? mate_in(ply) : mated_in(ply);
         if (ply >= MAX_PLY) return evaluate(pos);
         /* mate distance pruning */
         Value a = alpha > mated_in(ply) ? alpha : mated_in(ply);

@@ -76,6 +76,12 @@ Bitboard pos_compute_checkers(const Position *pos, Color victim);
 /* Number of times the current position occurred before (same key), scanning back over the
  * whole history; used for repetition rules. */
 int pos_repetitions(const Position *pos);
+/* The repetition rules' verdict, from the side to move's view, once the current position
+ * has occurred `occurrences` times (the game uses Variant.repetition_count; search uses 2
+ * to foresee the verdict): perpetual check loses for the checker (Rules), the side that
+ * passed first in a pass cycle loses (Variant.pass_cycle_loses), otherwise a draw.
+ * RESULT_NONE if it has not occurred that often. reason may be NULL. */
+GameResult pos_repetition_result(const Position *pos, int occurrences, char *reason, size_t len);
 
 /* Piece-count helpers used by validation. */
 int variant_max_count(const Variant *v, PieceType pt);

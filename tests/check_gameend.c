@@ -133,6 +133,26 @@ START_TEST(shogi_perpetual_check) {
 }
 END_TEST
 
+/* The search scores a position at its 2nd occurrence by the verdict the 4th would get. */
+START_TEST(shogi_perpetual_check_foreseen) {
+    Position *pos = pos_rules("shogi", "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 5e1e", NULL, NULL);
+    char reason[64];
+    ck_assert_int_eq(pos_repetition_result(pos, 2, reason, sizeof reason), RESULT_NONE);
+    play(pos, "1a2a 1e2e 2a1a 2e1e");
+    ck_assert_int_eq(pos_repetition_result(pos, 4, reason, sizeof reason), RESULT_NONE);
+    ck_assert_int_eq(pos_repetition_result(pos, 2, reason, sizeof reason), RESULT_WIN);
+    ck_assert_str_eq(reason, "perpetual check");
+    play(pos, "1a2a");
+    ck_assert_int_eq(pos_repetition_result(pos, 2, NULL, 0), RESULT_LOSS);
+    /* a quiet cycle is a plain draw */
+    Position *q = pos_rules("shogi", "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 9i9h 1a2a 9h9i 2a1a", NULL, NULL);
+    ck_assert_int_eq(pos_repetition_result(q, 2, reason, sizeof reason), RESULT_DRAW);
+    ck_assert_str_eq(reason, "repetition");
+    free(q);
+    free(pos);
+}
+END_TEST
+
 START_TEST(nana_stalemate_option) {
     const char *sfen = "sfen 2k/3/KCD w - 1";
     Position *pos = pos_rules("nana", sfen, NULL, NULL);
@@ -297,6 +317,7 @@ Suite *suite_gameend(void) {
     tcase_add_test(tc, shogi_sennichite_through_drops);
     tcase_add_test(tc, keys_path_independent);
     tcase_add_test(tc, shogi_perpetual_check);
+    tcase_add_test(tc, shogi_perpetual_check_foreseen);
     tcase_add_test(tc, nana_stalemate_option);
     tcase_add_test(tc, nana_repetition);
     tcase_add_test(tc, nana_perpetual_check);

@@ -436,48 +436,6 @@ static bool has_royal(const Position *pos, Color c) {
     return r && pos->t->hand_type[r] && pos->hand[c][pos->t->hand_type[r]];
 }
 
-/* Repetition verdict (shogi Game end; micro 5; nana 3.8; chu 6; wa 6). */
-static GameResult repetition_result(const Position *pos, char *reason, size_t len) {
-    Key k = pos_key(pos);
-    int seen = 0, first = pos->sp;
-    for (int i = pos->sp - 2; i >= 0; i -= 2)
-        if (pos->states[i].key == k) {
-            seen++;
-            first = i;
-        }
-    if (seen + 1 < pos->v->repetition_count) return RESULT_NONE;
-    if (pos->rules.perpetual_check_loses) {
-        /* states[j].checkers: the side to move at j is in check, i.e. the move into j checked */
-        bool stm_checked = true, other_checked = true;
-        for (int j = first + 1; j <= pos->sp; j++) {
-            bool chk = bb_any(pos->states[j].checkers);
-            if (((pos->sp - j) & 1) == 0)
-                stm_checked &= chk;
-            else
-                other_checked &= chk;
-        }
-        if (stm_checked) {
-            snprintf(reason, len, "perpetual check");
-            return RESULT_WIN;
-        }
-        if (other_checked) {
-            snprintf(reason, len, "perpetual check");
-            return RESULT_LOSS;
-        }
-    }
-    if (pos->v->pass_cycle_loses) {
-        /* chu 6: in a cycle with passes, the side that passed first loses. Move j was made
-         * by the side to move at j - 1, which is the side to move now iff sp - j is odd. */
-        for (int j = first + 1; j <= pos->sp; j++)
-            if (move_is_pass(pos->states[j].move)) {
-                snprintf(reason, len, "repetition by passing");
-                return ((pos->sp - j) & 1) ? RESULT_LOSS : RESULT_WIN;
-            }
-    }
-    snprintf(reason, len, "repetition");
-    return RESULT_DRAW;
-}
-
 /* chu 6, bare king: is colour c down to one royal, every other piece of it immobile for
  * good (a pawn or lance on its last rank), with nothing in hand? */
 static bool is_bare(const Position *pos, Color c) {
@@ -539,7 +497,7 @@ GameResult pos_game_result(Position *pos, char *reason, size_t len) {
     }
     GameResult r = bare_king_result(pos, reason, len);
     if (r != RESULT_NONE) return r;
-    r = repetition_result(pos, reason, len);
+    r = pos_repetition_result(pos, pos->v->repetition_count, reason, len);
     if (r != RESULT_NONE) return r;
     if (movegen_count(pos) == 0) {
         if (pos_in_check(pos)) {
