@@ -3,7 +3,7 @@
 # variants and options built from the descriptors, ping, the commands that need no reply.
 . "$(dirname "$0")/xboardlib.sh"
 
-coproc ENG { exec "$BIN" 2>&1; }
+xb_spawn
 send xboard "protover 2"
 expect '^feature done=1' 10
 feats=$GOT
@@ -44,7 +44,7 @@ send "new" "variant chu" "st 100" "go"
 sleep 0.3
 t0=$(date +%s%N)
 send quit
-wait "$ENG_PID" 2>/dev/null
+wait "$XB_PID" 2>/dev/null
 ms=$((($(date +%s%N) - t0) / 1000000))
 # WHY a baseline: on a loaded machine even `head -1` takes a while to notice its input and
 # exit; the limit is 100 ms on top of what a trivial process needs here and now.

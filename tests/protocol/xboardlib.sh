@@ -11,13 +11,23 @@ CHECKS=0
 SCALE=${DRIVE_TIME_SCALE:-1}
 GOT=""
 
-xb_start() {
+# xb_spawn: start the engine; xb_start: start it and complete the handshake.
+xb_spawn() {
     coproc ENG { exec "$BIN" 2>&1; }
+    # WHY a copy: bash unsets ENG_PID (and ENG) as soon as the coprocess exits, so after a
+    # fast `quit` a later "$ENG_PID" would trip `set -u` (a flaky failure seen in CI).
+    XB_PID=$ENG_PID
+    XB_IN=${ENG[1]}
+    XB_OUT=${ENG[0]}
+}
+
+xb_start() {
+    xb_spawn
     send xboard "protover 2"
     expect '^feature done=1' 10 >/dev/null
 }
 
-send() { local l; for l in "$@"; do printf '%s\n' "$l" >&"${ENG[1]}"; done; }
+send() { local l; for l in "$@"; do printf '%s\n' "$l" >&"$XB_IN"; done 2>/dev/null; }
 
 fail() {
     FAILS=$((FAILS + 1))
@@ -31,7 +41,7 @@ ok() { CHECKS=$((CHECKS + 1)); }
 expect() {
     local re=$1 t=$((${2:-10} * SCALE)) line
     GOT=""
-    while IFS= read -r -t "$t" line <&"${ENG[0]}"; do
+    while IFS= read -r -t "$t" line <&"$XB_OUT"; do
         GOT+="$line"$'\n'
         if [[ $line =~ $re ]]; then ok; return 0; fi
     done
@@ -43,7 +53,7 @@ expect() {
 expect_line() {
     local want=$1 t=$((${2:-10} * SCALE)) line
     GOT=""
-    while IFS= read -r -t "$t" line <&"${ENG[0]}"; do
+    while IFS= read -r -t "$t" line <&"$XB_OUT"; do
         GOT+="$line"$'\n'
         if [ "$line" = "$want" ]; then ok; return 0; fi
     done
@@ -59,7 +69,7 @@ fence() {
     PINGS=$((PINGS + 1))
     send "ping $PINGS"
     GOT=""
-    while IFS= read -r -t $((10 * SCALE)) line <&"${ENG[0]}"; do
+    while IFS= read -r -t $((10 * SCALE)) line <&"$XB_OUT"; do
         if [ "$line" = "pong $PINGS" ]; then
             GOT=$before
             if [ -n "$before" ] && printf '%s' "$before" | grep -Eq -- "$re"; then
@@ -98,7 +108,7 @@ illegal() { reply_to "usermove $1" "${2:-Illegal move: $1}"; }
 
 finish() {
     send quit
-    wait "$ENG_PID" 2>/dev/null
+    wait "$XB_PID" 2>/dev/null
     echo "$CHECKS checks passed, $FAILS failed"
     [ "$FAILS" = 0 ]
 }
