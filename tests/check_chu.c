@@ -565,25 +565,12 @@ static void normalise_sfen(const char *in, char *out, size_t len) {
     }
 }
 
-static int run_tsv(const char *path, int sfen_col, int depth_col, int nodes_col, bool sfen, int max_depth) {
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    char line[4096];
+static int run_tsv(const char *file, int sfen_col, int depth_col, int nodes_col, bool sfen, int max_depth) {
+    TestTsv tsv;
     int rows = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || line[0] == '\n') continue;
-        line[strcspn(line, "\r\n")] = 0;
-        char *cols[8] = {0};
-        int n = 0;
-        for (char *p = line; n < 8;) {
-            cols[n++] = p;
-            char *tab = strchr(p, '\t');
-            if (!tab) break;
-            *tab = 0;
-            p = tab + 1;
-        }
-        ck_assert_int_gt(n, nodes_col);
-        if (!strcmp(cols[depth_col], "depth")) continue; /* header without '#' (data/perft/chu.tsv) */
+    for (test_tsv_open(&tsv, file); test_tsv_next(&tsv);) {
+        char **cols = tsv.cols;
+        ck_assert_int_gt(tsv.ncols, nodes_col);
         int depth = atoi(cols[depth_col]);
         if (depth > max_depth) continue;
         unsigned long long want = strtoull(cols[nodes_col], NULL, 10);
@@ -601,22 +588,14 @@ static int run_tsv(const char *path, int sfen_col, int depth_col, int nodes_col,
         free(pos);
         rows++;
     }
-    fclose(f);
+    test_tsv_close(&tsv);
     return rows;
 }
 
-START_TEST(test_perft_chushogi_tsv) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/chu/perft_chushogi.tsv", test_shared_dir());
-    ck_assert_int_eq(run_tsv(path, 1, 2, 5, true, 2), 196);
-}
+START_TEST(test_perft_chushogi_tsv) { ck_assert_int_eq(run_tsv("chu/perft_chushogi.tsv", 1, 2, 5, true, 2), 196); }
 END_TEST
 
-START_TEST(test_perft_chu_tsv) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/perft/chu.tsv", test_shared_dir());
-    ck_assert_int_eq(run_tsv(path, 0, 1, 2, false, 2), 5);
-}
+START_TEST(test_perft_chu_tsv) { ck_assert_int_eq(run_tsv("perft/chu.tsv", 0, 1, 2, false, 2), 5); }
 END_TEST
 
 Suite *suite_chu(void) {

@@ -29,15 +29,11 @@ static void assert_mating_line(Position *pos, const Move *line, int length, cons
 }
 
 static void run_rows(int max_plies, int min_plies) {
-    char path[1024], row[4096];
-    snprintf(path, sizeof path, "%s/data/tsume/tsume_std.tsv", test_shared_dir());
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
+    TestTsv tsv;
     int tested = 0;
-    while (fgets(row, sizeof row, f)) {
-        if (row[0] == '#' || row[0] == '\n') continue;
-        char *sfen = strtok(row, "\t"), *len = strtok(NULL, "\t");
-        if (!sfen || !len) continue;
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
+        if (tsv.ncols < 2) continue;
+        const char *sfen = tsv.cols[0], *len = tsv.cols[1];
         int want = 0, none_within = 0;
         if (sscanf(len, "none<=%d", &none_within) != 1 && sscanf(len, "%d", &want) != 1) continue;
         int plies = want ? want : none_within;
@@ -58,7 +54,7 @@ static void run_rows(int max_plies, int min_plies) {
         free(pos);
         tested++;
     }
-    fclose(f);
+    test_tsv_close(&tsv);
     ck_assert_int_gt(tested, 0);
 }
 

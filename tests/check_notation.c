@@ -31,39 +31,22 @@ static void assert_round_trip(const char *variant, const char *sfen) {
 
 /* Every SFEN column of a shared perft table (rows other than "startpos"). Returns the count. */
 static int round_trip_file(const char *file, int sfen_col, int variant_col, const char *variant) {
-    char path[512], line[2048];
-    snprintf(path, sizeof path, "%s/data/perft/%s", test_shared_dir(), file);
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
+    TestTsv t;
     int n = 0;
-    bool header = true;
-    while (fgets(line, sizeof line, f)) {
-        if (header || line[0] == '#') {
-            header = false;
-            continue;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        char *cols[6] = {0};
-        int nc = 0;
-        for (char *p = line; p && nc < 6;) {
-            cols[nc++] = p;
-            p = strchr(p, '\t');
-            if (p) *p++ = 0;
-        }
-        if (nc <= sfen_col || !strcmp(cols[sfen_col], "startpos")) continue;
-        const char *var = variant_col >= 0 ? cols[variant_col] : variant;
-        assert_round_trip(var, cols[sfen_col]);
+    for (test_tsv_open(&t, file); test_tsv_next(&t);) {
+        if (t.ncols <= sfen_col || !strcmp(t.cols[sfen_col], "startpos")) continue;
+        assert_round_trip(variant_col >= 0 ? t.cols[variant_col] : variant, t.cols[sfen_col]);
         n++;
     }
-    fclose(f);
+    test_tsv_close(&t);
     return n;
 }
 
 START_TEST(round_trip_data_files) {
-    ck_assert_int_eq(round_trip_file("perft_std.tsv", 1, 0, NULL), 272);
-    ck_assert_int_eq(round_trip_file("shogi.tsv", 0, -1, "shogi"), 3);
-    ck_assert_int_eq(round_trip_file("micro.tsv", 0, -1, "micro"), 3);
-    ck_assert_int_eq(round_trip_file("nana.tsv", 0, -1, "nana"), 3);
+    ck_assert_int_eq(round_trip_file("perft/perft_std.tsv", 1, 0, NULL), 272);
+    ck_assert_int_eq(round_trip_file("perft/shogi.tsv", 0, -1, "shogi"), 3);
+    ck_assert_int_eq(round_trip_file("perft/micro.tsv", 0, -1, "micro"), 3);
+    ck_assert_int_eq(round_trip_file("perft/nana.tsv", 0, -1, "nana"), 3);
     ck_assert_int_eq(non_canonical, 47); /* e.g. scalashogi's "SBG3ps"; the other 228 are exact */
 }
 END_TEST

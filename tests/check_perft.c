@@ -45,30 +45,15 @@ static void perft_row(Tally *t, const char *variant, const char *spec, int depth
 
 /* Tab-separated table under shared/data; returns the tally. */
 static Tally perft_table(const char *file, int variant_col, const char *variant, int spec_col) {
-    char path[512], line[2048];
-    snprintf(path, sizeof path, "%s/data/%s", test_shared_dir(), file);
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
     Tally t = {0, 0};
-    bool header = true;
-    while (fgets(line, sizeof line, f)) {
-        if (header || line[0] == '#') {
-            header = false;
-            continue;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        char *cols[6] = {0};
-        int nc = 0;
-        for (char *p = line; p && nc < 6;) {
-            cols[nc++] = p;
-            p = strchr(p, '\t');
-            if (p) *p++ = 0;
-        }
-        ck_assert_int_ge(nc, spec_col + 3);
+    TestTsv tsv;
+    for (test_tsv_open(&tsv, file); test_tsv_next(&tsv);) {
+        char **cols = tsv.cols;
+        ck_assert_int_ge(tsv.ncols, spec_col + 3);
         perft_row(&t, variant_col >= 0 ? cols[variant_col] : variant, cols[spec_col], atoi(cols[spec_col + 1]),
                   strtoull(cols[spec_col + 2], NULL, 10));
     }
-    fclose(f);
+    test_tsv_close(&tsv);
     return t;
 }
 
@@ -103,18 +88,11 @@ END_TEST
 
 /* Fairy-Stockfish's FEN of the micro start: holdings in brackets, 'w' = the first mover. */
 START_TEST(perft_micro_fairy_fen) {
-    char path[512], line[1024];
-    snprintf(path, sizeof path, "%s/data/micro/perft_micro.tsv", test_shared_dir());
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    int rows = 0;
     const Variant *v = variant_find("micro");
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#') continue;
-        char *cols[5] = {0};
-        int nc = 0;
-        for (char *p = strtok(line, "\t\r\n"); p && nc < 5; p = strtok(NULL, "\t\r\n")) cols[nc++] = p;
-        ck_assert_int_ge(nc, 4);
+    TestTsv tsv;
+    for (test_tsv_open(&tsv, "micro/perft_micro.tsv"); test_tsv_next(&tsv);) {
+        char **cols = tsv.cols;
+        ck_assert_int_ge(tsv.ncols, 4);
         ck_assert_str_eq(cols[0], "microshogi");
         ck_assert_str_eq(cols[1], "kb+r+l/p3/4/3P/+L+RBK[-] w 0 1");
         Position *pos = malloc(sizeof *pos);
@@ -124,10 +102,8 @@ START_TEST(perft_micro_fairy_fen) {
         ck_assert_str_eq(sfen, v->start); /* our micro start, Black to move */
         ck_assert_uint_eq(perft(pos, atoi(cols[2])), strtoull(cols[3], NULL, 10));
         free(pos);
-        rows++;
     }
-    fclose(f);
-    ck_assert_int_eq(rows, 1);
+    ck_assert_int_eq(test_tsv_close(&tsv), 1);
 }
 END_TEST
 
@@ -144,22 +120,17 @@ END_TEST
 
 /* Every lishogi game: every move parses as legal; the SFEN of every position round-trips. */
 START_TEST(replay_lishogi_games) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/games/lishogi_usi_games.txt", test_shared_dir());
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
     const Variant *v = variant_find("shogi");
-    char *line = malloc(65536);
     Position *pos = malloc(sizeof *pos), *copy = malloc(sizeof *copy);
     int games = 0;
     long moves = 0, checked_positions = 0;
-    while (fgets(line, 65536, f)) {
-        if (line[0] == '#' || line[0] == '\n') continue;
+    TestTsv tsv; /* one game a line, no tabs: a single column */
+    for (test_tsv_open(&tsv, "games/lishogi_usi_games.txt"); test_tsv_next(&tsv);) {
         char err[256];
         ck_assert_msg(pos_set_sfen(pos, v, NULL, v->start, err, sizeof err) == 0, "%s", err);
         int ply = 0;
         char *save = NULL; /* pos_set_sfen uses strtok itself */
-        for (char *tok = strtok_r(line, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+        for (char *tok = strtok_r(tsv.cols[0], " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
             Move m;
             ck_assert_msg(move_parse(pos, tok, NOTATION_USI, &m, err, sizeof err) == 0, "game %d ply %d: %s",
                           games + 1, ply + 1, err);
@@ -181,8 +152,7 @@ START_TEST(replay_lishogi_games) {
         }
         games++;
     }
-    fclose(f);
-    free(line);
+    test_tsv_close(&tsv);
     free(pos);
     free(copy);
     ck_assert_int_eq(games, 334);

@@ -242,17 +242,13 @@ END_TEST
 
 /* ---- perft --------------------------------------------------------------------------------- */
 
-/* Every row of shared/data/perft/<file> (position, depth, nodes, source); Sjaak II checked. */
+/* Every row of shared/data/<file> (position, depth, nodes, source); Sjaak II checked. */
 static void perft_file(const char *game, const char *file) {
-    char path[512], line[2048];
-    snprintf(path, sizeof path, "%s/data/perft/%s", test_shared_dir(), file);
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
+    TestTsv tsv;
     int rows = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || !strncmp(line, "position\t", 9)) continue;
-        char *fen = strtok(line, "\t"), *depth = strtok(NULL, "\t"), *nodes = strtok(NULL, "\t\n");
-        if (!fen || !depth || !nodes) continue;
+    for (test_tsv_open(&tsv, file); test_tsv_next(&tsv);) {
+        if (tsv.ncols < 3) continue;
+        const char *fen = tsv.cols[0], *depth = tsv.cols[1], *nodes = tsv.cols[2];
         char spec[1024];
         snprintf(spec, sizeof spec, "%s%s", strcmp(fen, "startpos") ? "fen " : "", fen);
         Position *pos = test_position(game, spec);
@@ -262,14 +258,14 @@ static void perft_file(const char *game, const char *file) {
         free(pos);
         rows++;
     }
-    fclose(f);
+    test_tsv_close(&tsv);
     ck_assert_int_ge(rows, 5);
 }
 
-START_TEST(test_perft_data_drops) { perft_file("wa", "wa.tsv"); }
+START_TEST(test_perft_data_drops) { perft_file("wa", "perft/wa.tsv"); }
 END_TEST
 
-START_TEST(test_perft_data_nodrop) { perft_file("wa-nodrop", "wa-nodrop.tsv"); }
+START_TEST(test_perft_data_nodrop) { perft_file("wa-nodrop", "perft/wa-nodrop.tsv"); }
 END_TEST
 
 /* Start position, both games; counts from Sjaak II (perft 3 = 126574, 4 = 6158810). */

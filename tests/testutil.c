@@ -54,3 +54,39 @@ void test_moves_string(Position *pos, Notation n, char *buf, size_t len) {
     test_sort_words(tmp, buf, len);
     free(tmp);
 }
+
+void test_tsv_open(TestTsv *t, const char *relative_path) {
+    *t = (TestTsv){0};
+    snprintf(t->path, sizeof t->path, "%s/data/%s", test_shared_dir(), relative_path);
+    t->f = fopen(t->path, "r");
+    ck_assert_msg(t->f != NULL, "cannot open %s", t->path);
+}
+
+bool test_tsv_next(TestTsv *t) {
+    while (getline(&t->line, &t->cap, t->f) != -1) {
+        if (t->lineno++ == 0) continue; /* header */
+        char *p = t->line;
+        p[strcspn(p, "\r\n")] = 0;
+        if (p[0] == '#' || p[0] == 0) continue;
+        t->ncols = 0;
+        for (;;) {
+            ck_assert_msg(t->ncols < TEST_TSV_MAX_COLS, "%s:%ld: more than %d columns", t->path, t->lineno,
+                          TEST_TSV_MAX_COLS);
+            t->cols[t->ncols++] = p;
+            p = strchr(p, '\t');
+            if (!p) break;
+            *p++ = 0;
+        }
+        t->rows++;
+        return true;
+    }
+    return false;
+}
+
+int test_tsv_close(TestTsv *t) {
+    fclose(t->f);
+    free(t->line);
+    t->f = NULL;
+    t->line = NULL;
+    return t->rows;
+}

@@ -3,7 +3,9 @@
 #define SHISHI_TESTUTIL_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../src/movegen.h"
@@ -27,6 +29,27 @@ void test_sort_words(const char *in, char *out, size_t len);
         test_sort_words((expected), want_, sizeof want_);                                      \
         ck_assert_str_eq(got_, want_);                                                          \
     } while (0)
+
+/* Reader of a tab-separated table under <shared>/data (test_tsv_open / _next / _close).
+ * The first line is the header and is skipped, whether or not it starts with '#'; so are later
+ * lines that start with '#' and empty lines. Each row is split in place on every tab. */
+enum { TEST_TSV_MAX_COLS = 16 };
+typedef struct {
+    FILE *f;
+    char path[512];
+    char *line; /* the current row (getline buffer) */
+    size_t cap;
+    long lineno;
+    char *cols[TEST_TSV_MAX_COLS];
+    int ncols;
+    int rows; /* rows returned so far */
+} TestTsv;
+/* Open relative_path (e.g. "perft/shogi.tsv") or fail the test naming the full path. */
+void test_tsv_open(TestTsv *t, const char *relative_path);
+/* Next row into t->cols / t->ncols; false at the end. Fails on a row of too many columns. */
+bool test_tsv_next(TestTsv *t);
+/* Close the file; returns the number of rows read. */
+int test_tsv_close(TestTsv *t);
 
 /* Declarations of every suite (generated list; see Makefile). */
 #define SUITE(name) Suite *suite_##name(void);
