@@ -25,19 +25,8 @@ static bool xb_legal(Position *pos, const char *text) {
     return false;
 }
 
-static void play(Position *pos, const char *text) {
-    Move m;
-    char err[256];
-    int rc = move_parse(pos, text, NOTATION_XBOARD, &m, err, sizeof err);
-    ck_assert_msg(rc == 0, "%s: %s", text, err);
-    pos_do_move(pos, m);
-}
-
-static void play_all(Position *pos, const char *moves) {
-    char buf[2048];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) play(pos, t);
-}
+/* Play a space-separated list of XBoard moves; each must be legal. */
+static void play(Position *pos, const char *moves) { test_play(pos, NOTATION_XBOARD, moves); }
 
 static GameResult verdict(Position *pos, char *reason, size_t len) {
     return pos_game_result(pos, reason, len);
@@ -340,7 +329,7 @@ static const char *SHUFFLE = "a1a2 l12l11 a2a1 l11l12 a1a2 l12l11 a2a1 l11l12 a1
 START_TEST(test_repetition_draw) {
     char why[64];
     Position *pos = chu_fen("11k/12/12/12/12/5g6/5G6/12/12/12/12/K11 w 0 1");
-    play_all(pos, SHUFFLE);
+    play(pos, SHUFFLE);
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_NONE);
     ck_assert(xb_legal(pos, "l11l12"));
     play(pos, "l11l12");
@@ -353,7 +342,7 @@ END_TEST
 START_TEST(test_allow_repeats_false) {
     Position *pos = chu_fen("11k/12/12/12/12/5g6/5G6/12/12/12/12/K11 w 0 1");
     set_rule(pos, "Allow repeats", "false");
-    play_all(pos, SHUFFLE);
+    play(pos, SHUFFLE);
     ck_assert(!xb_legal(pos, "l11l12")); /* would create the 4th occurrence */
     ck_assert(xb_legal(pos, "l11k12"));
     uint64_t n = movegen_count(pos);
@@ -368,7 +357,7 @@ START_TEST(test_perpetual_check) {
     char why[64];
     /* Black rook checks along rank 12 and 11 while the White king shuffles */
     Position *pos = chu_fen("R10k/12/12/12/12/12/2g9/12/12/12/12/5K6 b 0 1");
-    play_all(pos, "l12l11 a12a11 l11l12 a11a12 l12l11 a12a11 l11l12 a11a12 l12l11 a12a11 l11l12");
+    play(pos, "l12l11 a12a11 l11l12 a11a12 l12l11 a12a11 l11l12 a11a12 l12l11 a12a11 l11l12");
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_NONE);
     play(pos, "a11a12");
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_WIN); /* White to move; Black checked */
@@ -381,7 +370,7 @@ START_TEST(test_pass_cycle) {
     char why[64];
     /* Black passes first; both keep passing: the first passer (Black) loses */
     Position *pos = chu_fen("11k/12/12/5n6/12/12/5N6/12/12/12/12/K11 w 0 1");
-    play_all(pos, "@@@@ @@@@ @@@@ @@@@ @@@@");
+    play(pos, "@@@@ @@@@ @@@@ @@@@ @@@@");
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_NONE);
     play(pos, "@@@@");
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_LOSS); /* Black to move, passed first */
@@ -389,7 +378,7 @@ START_TEST(test_pass_cycle) {
     free(pos);
     /* White passed first */
     pos = chu_fen("11k/12/12/5n6/12/12/5N6/12/12/12/12/K11 w 0 1");
-    play_all(pos, "a1a2 @@@@ @@@@ @@@@ @@@@ @@@@");
+    play(pos, "a1a2 @@@@ @@@@ @@@@ @@@@ @@@@");
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_NONE);
     play(pos, "@@@@");
     ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_LOSS); /* White to move, passed first */

@@ -8,27 +8,8 @@
 
 #include "../src/declare.h"
 
-static Position *pos_rules(const char *variant, const char *spec, const char *opt, const char *val) {
-    const Variant *v = variant_find(variant);
-    Rules r = v->defaults;
-    char err[256];
-    if (opt) ck_assert_msg(rules_set_option(v, &r, opt, val, err, sizeof err) == 0, "%s", err);
-    Position *pos = malloc(sizeof *pos);
-    ck_assert_msg(position_parse_spec(pos, v, &r, spec, err, sizeof err) == 0, "%s: %s", spec, err);
-    return pos;
-}
-
 /* Play a space-separated list of USI moves; each must be legal. */
-static void play(Position *pos, const char *moves) {
-    char buf[4096], err[256];
-    snprintf(buf, sizeof buf, "%s", moves);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        Move m;
-        ck_assert_msg(move_parse(pos, tok, NOTATION_USI, &m, err, sizeof err) == 0, "%s", err);
-        pos_do_move(pos, m);
-    }
-}
+static void play(Position *pos, const char *moves) { test_play(pos, NOTATION_USI, moves); }
 
 static void assert_result(Position *pos, GameResult want, const char *reason) {
     char got[64];
@@ -38,12 +19,12 @@ static void assert_result(Position *pos, GameResult want, const char *reason) {
 }
 
 START_TEST(shogi_checkmate) {
-    Position *pos = pos_rules("shogi", "sfen 8k/8G/8P/9/9/9/9/9/K8 w - 1", NULL, NULL);
+    Position *pos = test_position("shogi", "sfen 8k/8G/8P/9/9/9/9/9/K8 w - 1");
     ck_assert(pos_in_check(pos));
     assert_result(pos, RESULT_LOSS, "checkmate");
     free(pos);
     /* the same mate reached by a move; one move earlier the game goes on */
-    pos = pos_rules("shogi", "sfen 8k/9/8P/9/9/9/9/9/K8 b G 1", NULL, NULL);
+    pos = test_position("shogi", "sfen 8k/9/8P/9/9/9/9/9/K8 b G 1");
     assert_result(pos, RESULT_NONE, "");
     play(pos, "G*1b");
     assert_result(pos, RESULT_LOSS, "checkmate");
@@ -52,7 +33,7 @@ START_TEST(shogi_checkmate) {
 END_TEST
 
 START_TEST(shogi_stalemate) {
-    Position *pos = pos_rules("shogi", "sfen 8k/9/6N+P1/9/9/9/9/9/K8 w - 1", NULL, NULL);
+    Position *pos = test_position("shogi", "sfen 8k/9/6N+P1/9/9/9/9/9/K8 w - 1");
     ck_assert(!pos_in_check(pos));
     ck_assert_uint_eq(movegen_count(pos), 0);
     assert_result(pos, RESULT_LOSS, "no legal move");
@@ -62,7 +43,7 @@ END_TEST
 
 /* Kings walk out and back: the start position occurs for the 4th time after 12 plies. */
 START_TEST(shogi_sennichite) {
-    Position *pos = pos_rules("shogi", "startpos", NULL, NULL);
+    Position *pos = test_position("shogi", "startpos");
     for (int cycle = 0; cycle < 3; cycle++) {
         assert_result(pos, RESULT_NONE, "");
         play(pos, "5i4h 5a4b 4h5i");
@@ -79,7 +60,7 @@ END_TEST
  * occurrence is a draw (neither side checked with every move). Needs position keys that do
  * not depend on the path (hands keyed by XOR, like the board). */
 START_TEST(shogi_sennichite_through_drops) {
-    Position *pos = pos_rules("shogi", "sfen 8k/9/9/9/9/9/9/9/K8 b Gg 1", NULL, NULL);
+    Position *pos = test_position("shogi", "sfen 8k/9/9/9/9/9/9/9/K8 b Gg 1");
     const char *cycle = "G*2b 1a2b 9i9h 2b1a 9h9i G*8h 9i8h 1a1b 8h9i 1b1a";
     Key start = pos_key(pos);
     for (int i = 0; i < 3; i++) {
@@ -101,7 +82,7 @@ START_TEST(keys_path_independent) {
         {"startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e B*6e 4e3d 6e7f", "sfen lnsgkg1nl/1r5s1/pppppp1pp/6B2/9/2b6/PP1PPPPPP/7R1/LNSGKGSNL b Pp 9"},
     };
     for (int i = 0; i < 2; i++) {
-        Position *a = pos_rules("shogi", rows[i][0], NULL, NULL), *b = pos_rules("shogi", rows[i][1], NULL, NULL);
+        Position *a = test_position("shogi", rows[i][0]), *b = test_position("shogi", rows[i][1]);
         char sa[256], sb[256];
         pos_to_sfen(a, sa, sizeof sa);
         pos_to_sfen(b, sb, sizeof sb);
@@ -118,7 +99,7 @@ END_TEST
 START_TEST(shogi_perpetual_check) {
     const char *start = "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 5e1e";
     const char *cycle = "1a2a 1e2e 2a1a 2e1e";
-    Position *pos = pos_rules("shogi", start, NULL, NULL);
+    Position *pos = test_position("shogi", start);
     for (int i = 0; i < 3; i++) {
         assert_result(pos, RESULT_NONE, "");
         play(pos, cycle);
@@ -135,7 +116,7 @@ END_TEST
 
 /* The search scores a position at its 2nd occurrence by the verdict the 4th would get. */
 START_TEST(shogi_perpetual_check_foreseen) {
-    Position *pos = pos_rules("shogi", "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 5e1e", NULL, NULL);
+    Position *pos = test_position("shogi", "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 5e1e");
     char reason[64];
     ck_assert_int_eq(pos_repetition_result(pos, 2, reason, sizeof reason), RESULT_NONE);
     play(pos, "1a2a 1e2e 2a1a 2e1e");
@@ -145,7 +126,7 @@ START_TEST(shogi_perpetual_check_foreseen) {
     play(pos, "1a2a");
     ck_assert_int_eq(pos_repetition_result(pos, 2, NULL, 0), RESULT_LOSS);
     /* a quiet cycle is a plain draw */
-    Position *q = pos_rules("shogi", "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 9i9h 1a2a 9h9i 2a1a", NULL, NULL);
+    Position *q = test_position("shogi", "sfen 8k/9/9/9/4R4/9/9/9/K8 b - 1 moves 9i9h 1a2a 9h9i 2a1a");
     ck_assert_int_eq(pos_repetition_result(q, 2, reason, sizeof reason), RESULT_DRAW);
     ck_assert_str_eq(reason, "repetition");
     free(q);
@@ -155,14 +136,14 @@ END_TEST
 
 START_TEST(nana_stalemate_option) {
     const char *sfen = "sfen 2k/3/KCD w - 1";
-    Position *pos = pos_rules("nana", sfen, NULL, NULL);
+    Position *pos = test_position("nana", sfen);
     ck_assert(!pos_in_check(pos));
     assert_result(pos, RESULT_LOSS, "no legal move");
     free(pos);
-    pos = pos_rules("nana", sfen, "NanaStalemate", "draw");
+    pos = test_position_with("nana", sfen, "NanaStalemate", "draw");
     assert_result(pos, RESULT_DRAW, "no legal move");
     free(pos);
-    pos = pos_rules("nana", sfen, "NanaStalemate", "loss");
+    pos = test_position_with("nana", sfen, "NanaStalemate", "loss");
     assert_result(pos, RESULT_LOSS, "no legal move");
     free(pos);
 }
@@ -171,7 +152,8 @@ END_TEST
 /* nana.md 3.8: plain 4-fold repetition is a draw; kings shuffle (kings never roll). */
 START_TEST(nana_repetition) {
     for (int opt = 0; opt < 2; opt++) {
-        Position *pos = pos_rules("nana", "sfen K2/3/2k b - 1", opt ? "NanaPerpetualCheckLoses" : NULL, "true");
+        Position *pos =
+            test_position_with("nana", "sfen K2/3/2k b - 1", opt ? "NanaPerpetualCheckLoses" : NULL, "true");
         ck_assert_int_eq(pos->rules.perpetual_check_loses, opt);
         for (int i = 0; i < 3; i++) {
             assert_result(pos, RESULT_NONE, "");
@@ -189,7 +171,8 @@ END_TEST
 START_TEST(nana_perpetual_check) {
     const char *cycle = "2b3c 2a3a 3c2b 3a2a 2b1a 2a3a 1a2b 3a2a";
     for (int opt = 0; opt < 2; opt++) {
-        Position *pos = pos_rules("nana", "sfen 1k1/1BR/1CK b B 15", opt ? "NanaPerpetualCheckLoses" : NULL, "true");
+        Position *pos =
+            test_position_with("nana", "sfen 1k1/1BR/1CK b B 15", opt ? "NanaPerpetualCheckLoses" : NULL, "true");
         for (int i = 0; i < 3; i++) {
             assert_result(pos, RESULT_NONE, "");
             play(pos, cycle);
@@ -205,11 +188,11 @@ END_TEST
 
 /* nana rule 6 through pos_game_result: the mate of 4.4 is only reachable with an empty hand. */
 START_TEST(nana_rule6_mate) {
-    Position *pos = pos_rules("nana", "sfen kwB/3/K2 b b 1", NULL, NULL);
+    Position *pos = test_position("nana", "sfen kwB/3/K2 b b 1");
     play(pos, "1a2b");
     assert_result(pos, RESULT_LOSS, "checkmate");
     free(pos);
-    pos = pos_rules("nana", "sfen kwB/3/K2 b Rb 1", NULL, NULL);
+    pos = test_position("nana", "sfen kwB/3/K2 b Rb 1");
     ck_assert(!movegen_is_legal(pos, move_make(2, 4))); /* 1a (sq 2) to 2b (sq 4) */
     assert_result(pos, RESULT_NONE, "");
     free(pos);
@@ -224,7 +207,7 @@ END_TEST
 #define WHITE_ZONE "4K4/9/9/9/9/9/9/7+p+p/+r+b+p+p+p+p+p+pk"
 
 static void assert_declare(const char *sfen, const char *rule, bool want, int points, int needed) {
-    Position *pos = pos_rules("shogi", sfen, rule ? "EnteringKingRule" : NULL, rule);
+    Position *pos = test_position_with("shogi", sfen, rule ? "EnteringKingRule" : NULL, rule);
     DeclarationInfo d;
     bool got = pos_declaration_win(pos, &d);
     ck_assert_msg(got == want, "%s (%s): declaration %d, expected %d (points %d of %d)", sfen,
@@ -253,32 +236,32 @@ END_TEST
 START_TEST(declare_conditions) {
     DeclarationInfo d;
     /* king outside the zone (1d), everything else as in the qualifying position */
-    Position *pos = pos_rules("shogi", "sfen +R+B+P+P+P+P+P+P1/+P+P7/9/8K/9/9/9/9/4k4 b RB 1", NULL, NULL);
+    Position *pos = test_position("shogi", "sfen +R+B+P+P+P+P+P+P1/+P+P7/9/8K/9/9/9/9/4k4 b RB 1");
     ck_assert(!pos_declaration_win(pos, &d));
     ck_assert(!d.royal_in_zone);
     ck_assert_int_eq(d.points, 28);
     ck_assert_int_eq(d.pieces_in_zone, 10);
     free(pos);
     /* in check from a rook on 1e */
-    pos = pos_rules("shogi", "sfen " "+R+B+P+P+P+P+P+PK/+P+P7/9/9/8r/9/9/9/4k4 b RB 1", NULL, NULL);
+    pos = test_position("shogi", "sfen " "+R+B+P+P+P+P+P+PK/+P+P7/9/9/8r/9/9/9/4k4 b RB 1");
     ck_assert(!pos_declaration_win(pos, &d));
     ck_assert(d.in_check && d.royal_in_zone);
     ck_assert_int_eq(d.points, 28);
     free(pos);
     /* only 9 pieces in the zone, although 29 points */
-    pos = pos_rules("shogi", "sfen +R+B+P+P+P+P+P+PK/+P8/9/9/9/9/9/9/4k4 b RB2P 1", NULL, NULL);
+    pos = test_position("shogi", "sfen +R+B+P+P+P+P+P+PK/+P8/9/9/9/9/9/9/4k4 b RB2P 1");
     ck_assert(!pos_declaration_win(pos, &d));
     ck_assert_int_eq(d.pieces_in_zone, 9);
     ck_assert_int_eq(d.points, 29);
     free(pos);
     /* pieces outside the zone do not count: a dragon on 9d instead of 9a */
-    pos = pos_rules("shogi", "sfen 1+B+P+P+P+P+P+PK/+P+P7/+P8/+R8/9/9/9/9/4k4 b RB 1", NULL, NULL);
+    pos = test_position("shogi", "sfen 1+B+P+P+P+P+P+PK/+P+P7/+P8/+R8/9/9/9/9/4k4 b RB 1");
     ck_assert(!pos_declaration_win(pos, &d));
     ck_assert_int_eq(d.pieces_in_zone, 10);
     ck_assert_int_eq(d.points, 24);
     free(pos);
     /* reached by a move: the king steps into the zone */
-    pos = pos_rules("shogi", "sfen +R+B+P+P+P+P+P+P1/+P+P7/9/8K/9/9/9/9/4k4 b RB 1 moves 1d1c 5i5h", NULL, NULL);
+    pos = test_position("shogi", "sfen +R+B+P+P+P+P+P+P1/+P+P7/9/8K/9/9/9/9/4k4 b RB 1 moves 1d1c 5i5h");
     ck_assert(pos_declaration_win(pos, &d));
     free(pos);
 }
@@ -293,10 +276,10 @@ START_TEST(declare_other_rules) {
     /* no declaration at all */
     assert_declare("sfen " BLACK_ZONE " b RB3P 1", "NoEnteringKing", false, 31, 0);
     /* games without points or zone never declare */
-    Position *pos = pos_rules("micro", "startpos", NULL, NULL);
+    Position *pos = test_position("micro", "startpos");
     ck_assert(!pos_declaration_win(pos, NULL));
     free(pos);
-    pos = pos_rules("nana", "sfen kwB/3/K2 b Rb 1", NULL, NULL);
+    pos = test_position("nana", "sfen kwB/3/K2 b Rb 1");
     ck_assert(!pos_declaration_win(pos, NULL));
     free(pos);
     /* the option rejects unknown values */

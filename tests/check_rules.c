@@ -5,18 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Position of game `variant` from an SFEN with one rule option set (name NULL = defaults). */
-static Position *pos_with_option(const char *variant, const char *sfen, const char *opt, const char *val) {
-    const Variant *v = variant_find(variant);
-    ck_assert_ptr_nonnull(v);
-    Rules r = v->defaults;
-    char err[256];
-    if (opt) ck_assert_msg(rules_set_option(v, &r, opt, val, err, sizeof err) == 0, "%s", err);
-    Position *pos = malloc(sizeof *pos);
-    ck_assert_msg(pos_set_sfen(pos, v, &r, sfen, err, sizeof err) == 0, "%s: %s", sfen, err);
-    return pos;
-}
-
 /* Append "<face>*<sq>" for every empty square of pos for which keep(sq name) is true. */
 typedef bool (*SquareFilter)(const char *sq);
 static void add_drops(const Position *pos, const char *face, SquareFilter keep, char *buf, size_t len) {
@@ -30,14 +18,7 @@ static void add_drops(const Position *pos, const char *face, SquareFilter keep, 
     }
 }
 
-static bool has_move(Position *pos, const char *move) {
-    char list[65536], pad[65600];
-    test_moves_string(pos, NOTATION_USI, list, sizeof list);
-    snprintf(pad, sizeof pad, " %s ", list);
-    char want[64];
-    snprintf(want, sizeof want, " %s ", move);
-    return strstr(pad, want) != NULL;
-}
+static bool has_move(Position *pos, const char *move) { return test_has_move(pos, NOTATION_USI, move); }
 
 /* ---- standard shogi (shogi.md, Worked examples) ---------------------------------------- */
 
@@ -164,14 +145,14 @@ static bool not_far_two(const char *sq) { return !far_two(sq); }
 START_TEST(micro_6_5_dead_drops) {
     const char *sfen = "3k/4/4/4/K3 b PLRB 1";
     static const char *const faces[] = {"P", "+P", "L", "+L", "R", "+R", "B", "+B"};
-    Position *pos = pos_with_option("micro", sfen, NULL, NULL);
+    Position *pos = test_position("micro", sfen);
     char want[8192] = "4e4d 4e3d 4e3e";
     for (int i = 0; i < 8; i++) add_drops(pos, faces[i], NULL, want, sizeof want);
     ck_assert_uint_eq(movegen_count(pos), 147);
     ck_assert_moves(pos, NOTATION_USI, want);
     free(pos);
 
-    pos = pos_with_option("micro", sfen, "MicroDeadDrops", "false");
+    pos = test_position_with("micro", sfen, "MicroDeadDrops", "false");
     ck_assert_int_eq(pos->rules.dead_drops, 0);
     strcpy(want, "4e4d 4e3d 4e3e");
     add_drops(pos, "P", not_far_rank, want, sizeof want);
@@ -300,7 +281,7 @@ END_TEST
 START_TEST(nana_no_stalemate_with_hand) {
     const char *sfen = "2k/1R1/K1D b B 1";
     static const char *const stalemating[] = {"2b2c", "1c1b", "3c2c", "3c3b"};
-    Position *pos = pos_with_option("nana", sfen, NULL, NULL);
+    Position *pos = test_position("nana", sfen);
     char with[4096], without[4096], expect[4096] = "";
     test_moves_string(pos, NOTATION_USI, with, sizeof with);
     for (int i = 0; i < 4; i++) {
@@ -315,7 +296,7 @@ START_TEST(nana_no_stalemate_with_hand) {
         pos_undo_move(pos);
     }
     free(pos);
-    pos = pos_with_option("nana", sfen, "NanaNoStalemateWithHand", "true");
+    pos = test_position_with("nana", sfen, "NanaNoStalemateWithHand", "true");
     test_moves_string(pos, NOTATION_USI, without, sizeof without);
     for (char *w = strtok(with, " "); w; w = strtok(NULL, " ")) {
         bool drop = false;

@@ -21,26 +21,10 @@ static uint64_t count_moves(Position *pos) {
 
 /* A position of the drop game under rule set `rules` ("modern" or "free"). */
 static Position *wa_position(const char *rules, const char *spec) {
-    const Variant *v = variant_find("wa");
-    Rules r = v->defaults;
-    char err[256];
-    ck_assert_int_eq(rules_set_option(v, &r, "Wa drop rules", rules, err, sizeof err), 0);
-    Position *pos = malloc(sizeof *pos);
-    int rc = position_parse_spec(pos, v, &r, spec, err, sizeof err);
-    ck_assert_msg(rc == 0, "%s: %s", spec, err);
-    return pos;
+    return test_position_with("wa", spec, "Wa drop rules", rules);
 }
 
-static bool has_move(Position *pos, const char *text) {
-    MoveList list;
-    movegen_legal(pos, &list);
-    for (int i = 0; i < list.size; i++) {
-        char buf[32];
-        move_format(pos, list.moves[i], NOTATION_XBOARD, buf, sizeof buf);
-        if (!strcmp(buf, text)) return true;
-    }
-    return false;
-}
+static bool has_move(Position *pos, const char *text) { return test_has_move(pos, NOTATION_XBOARD, text); }
 
 /* ---- move generator fixes ---------------------------------------------------------------- */
 

@@ -16,13 +16,42 @@ int test_long(void) {
 }
 
 Position *test_position(const char *variant, const char *spec) {
+    return test_position_with(variant, spec, NULL, NULL);
+}
+
+Position *test_position_with(const char *variant, const char *spec, const char *option, const char *value) {
     const Variant *v = variant_find(variant);
     ck_assert_msg(v != NULL, "unknown variant %s", variant);
-    Position *pos = malloc(sizeof *pos);
+    Rules r = v->defaults;
     char err[256];
-    int rc = position_parse_spec(pos, v, NULL, spec, err, sizeof err);
+    if (option)
+        ck_assert_msg(rules_set_option(v, &r, option, value, err, sizeof err) == 0, "%s: %s", variant, err);
+    Position *pos = malloc(sizeof *pos);
+    int rc = position_parse_spec(pos, v, &r, spec, err, sizeof err);
     ck_assert_msg(rc == 0, "%s: %s: %s", variant, spec, err);
     return pos;
+}
+
+void test_play(Position *pos, Notation n, const char *moves) {
+    char buf[4096], err[256];
+    snprintf(buf, sizeof buf, "%s", moves);
+    char *save = NULL; /* move_parse may use strtok */
+    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        Move m;
+        ck_assert_msg(move_parse(pos, tok, n, &m, err, sizeof err) == 0, "%s: %s", tok, err);
+        pos_do_move(pos, m);
+    }
+}
+
+bool test_has_move(Position *pos, Notation n, const char *text) {
+    MoveList list;
+    movegen_legal(pos, &list);
+    for (int i = 0; i < list.size; i++) {
+        char buf[64];
+        move_format(pos, list.moves[i], n, buf, sizeof buf);
+        if (!strcmp(buf, text)) return true;
+    }
+    return false;
 }
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }

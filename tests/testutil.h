@@ -17,6 +17,12 @@ const char *test_shared_dir(void);
 int test_long(void);
 /* Set a position from a spec ("startpos", "sfen ...", "fen ...", bare) or fail the test. */
 Position *test_position(const char *variant, const char *spec);
+/* The same with one rule option set first (option NULL: the game's default rules). */
+Position *test_position_with(const char *variant, const char *spec, const char *option, const char *value);
+/* Play a space-separated list of moves written in notation n; each must parse and be legal. */
+void test_play(Position *pos, Notation n, const char *moves);
+/* Is the move written `text` in notation n among the legal moves? */
+bool test_has_move(Position *pos, Notation n, const char *text);
 /* Legal moves written in notation n, sorted, space-separated, into buf. */
 void test_moves_string(Position *pos, Notation n, char *buf, size_t len);
 /* Sort a space-separated list of move strings (for comparing with expected lists). */
