@@ -73,7 +73,7 @@ static const char *const wa_xboard_pieces[] __attribute__((unused)) = {
 /* Fields both games share: XBoard-only, 11x11, 3-rank zone with optional promotion
  * (forced where the piece could never move), 4-fold repetition (wa.md 6). */
 #define WA_BASE_FIELDS                                                                    \
-    .protocols = PROTO_XBOARD, .xboard_default = true, .files = 11, .ranks = 11,           \
+    .protocols = PROTO_USI | PROTO_XBOARD, .xboard_default = true, .files = 11, .ranks = 11, \
     .start = WA_START, .zone_ranks = 3, .promotion = PROMO_ZONE, .repetition_count = 4
 
 #endif

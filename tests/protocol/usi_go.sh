@@ -37,6 +37,21 @@ legal nana startpos moves K*1a K*3c C*1c
 > go depth 1
 < bestmove \S+( ponder \S+)?
 legal chu sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1
+# wa over USI: 11x11 squares 1a..11k, drops P*5e; with and without drops
+> setoption name UCI_Variant value wa
+> position startpos moves 7i7h 5c5d P*5e
+< info string illegal move P\*5e
+> position startpos moves 7i7h 5c5d
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal wa sfen hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH b - 1 moves 7i7h 5c5d
+> setoption name UCI_Variant value wa-nodrop
+> position startpos
+> go depth 1
+< bestmove \S+( ponder \S+)?
+legal wa-nodrop sfen hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH b - 1
+> setoption name UCI_Variant value chu
+> position startpos
 # chu has no checkmate: go mate says so
 > go mate 1000
 = checkmate notimplemented

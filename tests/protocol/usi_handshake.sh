@@ -10,7 +10,7 @@ python3 "$D" "$BIN" <<'END'
 = option name USI_Hash type spin default 256 min 1 max 65536
 = option name USI_Ponder type check default false
 = option name MultiPV type spin default 1 min 1 max 64
-= option name UCI_Variant type combo default shogi var shogi var micro var nana var chu
+= option name UCI_Variant type combo default shogi var shogi var micro var nana var chu var wa var wa-nodrop
 = option name Threads type spin default 1 min 1 max 64
 = option name EnteringKingRule type combo default CSARule27 var CSARule27 var CSARule24 var NoEnteringKing
 = option name MicroDeadDrops type check default true
@@ -21,6 +21,7 @@ python3 "$D" "$BIN" <<'END'
 = option name Bare king type check default true
 = option name Allow repeats type check default true
 = option name GoBetweenLastRank type check default false
+= option name Wa drop rules type combo default modern var modern var free
 = usiok
 > isready
 = readyok
@@ -38,6 +39,7 @@ python3 "$D" "$BIN" <<'END'
 > setoption name Bare king value true
 > setoption name Allow repeats value true
 > setoption name GoBetweenLastRank value false
+> setoption name Wa drop rules value modern
 > isready
 = readyok
 > usinewgame
