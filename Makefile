@@ -90,12 +90,14 @@ bench: $(BIN)
 bench-perft: $(BIN)
 	scripts/bench-perft.sh ./$(BIN)
 
+# Sanitizer builds get their own directory and binary, so ./shishi stays the release build
+# (and tests/protocol/run.sh recognises them by name and allows for their slowness).
 asan:
-	$(MAKE) --no-print-directory BUILD_TAG=-asan OPT="-O1 -g" \
+	$(MAKE) --no-print-directory BUILD_TAG=-asan BIN=build/shishi-asan OPT="-O1 -g" \
 	  ARCH="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test
 
 tsan:
-	$(MAKE) --no-print-directory BUILD_TAG=-tsan OPT="-O1 -g" ARCH="-fsanitize=thread" test
+	$(MAKE) --no-print-directory BUILD_TAG=-tsan BIN=build/shishi-tsan OPT="-O1 -g" ARCH="-fsanitize=thread" test
 
 clang:
 	$(MAKE) --no-print-directory CC=clang BIN=build/shishi-clang build/shishi-clang
@@ -103,7 +105,7 @@ clang:
 portable:
 	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
-FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.c engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
+FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
 format:
 	clang-format -i $(FORMAT_SRC)
 
