@@ -9,8 +9,7 @@
 enum { BENCH_DEFAULT_DEPTH = 4 };
 
 /* Called after each position with its game, position spec and node count. */
-typedef void (*BenchProgressFn)(void *user, int index, int count, const Variant *v, const char *spec,
-                                uint64_t nodes);
+typedef void (*BenchProgressFn)(void *user, int index, int count, const Variant *v, const char *spec, uint64_t nodes);
 
 /* Search every bench position to depth; returns the total node count, or 0 with a
  * message in err if a position could not be set (a broken descriptor). */

@@ -24,7 +24,7 @@ struct EngineContext {
     bool ponder;
     SearchShared shared;
     pthread_t thread;
-    bool running;      /* a search thread exists and has not been joined */
+    bool running; /* a search thread exists and has not been joined */
     Position *search_root;
 };
 

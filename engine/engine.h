@@ -17,20 +17,20 @@ enum {
 
 /* What `go` asks for. Times in milliseconds; 0 = not given. */
 typedef struct {
-    int depth;                 /* maximum depth, 0 = none */
-    uint64_t nodes;            /* node limit, 0 = none */
-    int movetime;              /* exact time for this move */
-    int time[COLOR_NB];        /* remaining main time per colour (-1 = not given) */
-    int inc[COLOR_NB];         /* Fischer increment per colour */
-    int byoyomi;               /* per-move byoyomi */
-    int moves_to_go;           /* moves to the next time control, 0 = sudden death */
-    bool infinite;             /* until stop (no bestmove before it) */
-    bool ponder;               /* pondering: no bestmove before ponderhit/stop */
-    int mate;                  /* > 0: mate search with this time limit (ms); -1 = no limit */
-    int multipv;               /* lines to report, 0 = option value */
-    int search_moves_count;    /* restrict the root to these moves (0 = all) */
+    int depth;              /* maximum depth, 0 = none */
+    uint64_t nodes;         /* node limit, 0 = none */
+    int movetime;           /* exact time for this move */
+    int time[COLOR_NB];     /* remaining main time per colour (-1 = not given) */
+    int inc[COLOR_NB];      /* Fischer increment per colour */
+    int byoyomi;            /* per-move byoyomi */
+    int moves_to_go;        /* moves to the next time control, 0 = sudden death */
+    bool infinite;          /* until stop (no bestmove before it) */
+    bool ponder;            /* pondering: no bestmove before ponderhit/stop */
+    int mate;               /* > 0: mate search with this time limit (ms); -1 = no limit */
+    int multipv;            /* lines to report, 0 = option value */
+    int search_moves_count; /* restrict the root to these moves (0 = all) */
     Move search_moves[256];
-    int exclude_count;         /* remove these root moves (XBoard exclude) */
+    int exclude_count; /* remove these root moves (XBoard exclude) */
     Move exclude[256];
 } SearchLimits;
 
@@ -40,28 +40,28 @@ typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3
 /* One progress report (an `info` line / XBoard thinking line). */
 typedef struct {
     int depth, seldepth, multipv;
-    Value score;               /* from the side to move's view, centipawns or mate score */
-    Bound bound;               /* EXACT, or LOWER/UPPER for fail-high/low reports */
+    Value score; /* from the side to move's view, centipawns or mate score */
+    Bound bound; /* EXACT, or LOWER/UPPER for fail-high/low reports */
     uint64_t nodes;
     int64_t time_ms;
-    int hashfull;              /* permille */
+    int hashfull; /* permille */
     int pv_length;
     const Move *pv;
-    const Position *root;      /* for formatting the PV */
+    const Position *root; /* for formatting the PV */
 } SearchInfo;
 
 /* How a search ended: the move to play, or a special verdict. */
 typedef enum {
-    BEST_MOVE = 0,             /* play best (ponder may be MOVE_NONE) */
-    BEST_RESIGN,               /* no legal move, or lost */
-    BEST_DECLARE_WIN           /* entering-king declaration (USI `bestmove win`) */
+    BEST_MOVE = 0,   /* play best (ponder may be MOVE_NONE) */
+    BEST_RESIGN,     /* no legal move, or lost */
+    BEST_DECLARE_WIN /* entering-king declaration (USI `bestmove win`) */
 } BestKind;
 
 typedef struct {
     BestKind kind;
     Move best, ponder;
     Value score;
-    const Position *root;      /* position the move applies to */
+    const Position *root; /* position the move applies to */
 } BestMove;
 
 /* Mate search result (USI `go mate`). */

@@ -13,8 +13,8 @@ enum { MATE_TT_BITS = 18, DEPTH_NONE = 127, NODE_CHECK = 4095 };
 
 typedef struct {
     Key key;
-    int8_t proof;  /* mate found within this many plies (DEPTH_NONE = unknown) */
-    int8_t fail;   /* no mate within this many plies (-1 = unknown, DEPTH_NONE = never) */
+    int8_t proof; /* mate found within this many plies (DEPTH_NONE = unknown) */
+    int8_t fail;  /* no mate within this many plies (-1 = unknown, DEPTH_NONE = never) */
 } MateEntry;
 
 typedef struct {
@@ -22,7 +22,7 @@ typedef struct {
     MateControl *c;
     MateEntry *table;
     bool aborted;
-    bool horizon;  /* some line of the current subtree was cut by the depth limit */
+    bool horizon; /* some line of the current subtree was cut by the depth limit */
 } MateSearch;
 
 static MateEntry *entry(MateSearch *ms, Key key) {

@@ -35,7 +35,7 @@ typedef struct {
     int history[COLOR_NB][HIST_FROM][SQ_MAX];
     /* root */
     MoveList root_moves;
-    Move excluded[256 + 64];     /* XBoard exclude list, then MultiPV lines already reported */
+    Move excluded[256 + 64]; /* XBoard exclude list, then MultiPV lines already reported */
     int excluded_count;
     Move best_move, ponder_move;
     Value best_score;
@@ -90,9 +90,7 @@ static int captured_value(const Position *pos, Move m) {
     return v;
 }
 
-static inline int hist_from(Move m) {
-    return move_is_drop(m) ? SQ_MAX + move_drop_type(m) : move_from(m);
-}
+static inline int hist_from(Move m) { return move_is_drop(m) ? SQ_MAX + move_drop_type(m) : move_from(m); }
 
 /* Order moves: hash move, captures (most valuable victim, cheapest attacker), promotions,
  * killers, then history. */
@@ -190,7 +188,8 @@ static Value search(Thread *th, Value alpha, Value beta, int depth, int ply, boo
         if (royal_lost(pos)) return mated_in(ply);
         /* a repeated position is scored by the verdict its 4th occurrence would get */
         GameResult rep = pos_repetition_result(pos, 2, NULL, 0);
-        if (rep != RESULT_NONE) return rep == RESULT_DRAW ? VALUE_ZERO : rep == RESULT_WIN ? mate_in(ply) : mated_in(ply);
+        if (rep != RESULT_NONE)
+            return rep == RESULT_DRAW ? VALUE_ZERO : rep == RESULT_WIN ? mate_in(ply) : mated_in(ply);
         if (ply >= MAX_PLY) return evaluate(pos);
         /* mate distance pruning */
         Value a = alpha > mated_in(ply) ? alpha : mated_in(ply);

@@ -14,12 +14,12 @@ typedef struct {
     TT *tt;
     SearchLimits limits;
     Reporter reporter;
-    atomic_bool stop;           /* set by engine_stop, the time check or the main thread */
-    atomic_bool pondering;      /* cleared by ponderhit */
-    atomic_llong start_ms;      /* search start (reset at ponderhit) */
+    atomic_bool stop;              /* set by engine_stop, the time check or the main thread */
+    atomic_bool pondering;         /* cleared by ponderhit */
+    atomic_llong start_ms;         /* search start (reset at ponderhit) */
     atomic_llong soft_ms, hard_ms; /* time budget, -1 = none */
-    atomic_ullong nodes;        /* nodes of finished slices, all threads */
-    atomic_int depth;           /* last completed depth of the main thread */
+    atomic_ullong nodes;           /* nodes of finished slices, all threads */
+    atomic_int depth;              /* last completed depth of the main thread */
     int threads;
     int multipv;
 } SearchShared;

@@ -23,7 +23,8 @@ TimeBudget tm_budget(const SearchLimits *limits, Color us) {
     int64_t available = max64(MIN_THINK_MS, left + byo - MARGIN_MS);
     int64_t target = left / mtg + inc * 3 / 4 + byo * 9 / 10;
     b.soft_ms = min64(available, max64(MIN_THINK_MS, target));
-    b.hard_ms = min64(available, max64(b.soft_ms, byo > 0 ? left / 8 + byo - MARGIN_MS : min64(target * 2, left / 4 + inc)));
+    b.hard_ms =
+        min64(available, max64(b.soft_ms, byo > 0 ? left / 8 + byo - MARGIN_MS : min64(target * 2, left / 4 + inc)));
     if (b.hard_ms < b.soft_ms) b.hard_ms = b.soft_ms;
     /* WHY half: the next iteration usually costs more than all earlier ones together, so
      * one started after half the target would overrun it (sudden-death games lost on time

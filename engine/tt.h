@@ -8,7 +8,7 @@
 #include "../src/types.h"
 
 typedef struct {
-    uint32_t key32;   /* upper half of the position key */
+    uint32_t key32; /* upper half of the position key */
     Move move;
     int16_t score;
     int16_t eval;
@@ -19,10 +19,10 @@ typedef struct {
 
 typedef struct {
     TTEntry *table;
-    size_t count;     /* a power of two */
+    size_t count; /* a power of two */
     uint8_t age;
-    uint16_t epoch;   /* WHY: tt_clear bumps it instead of wiping hundreds of MB while a
-                         GUI's `go` waits behind `usinewgame` */
+    uint16_t epoch; /* WHY: tt_clear bumps it instead of wiping hundreds of MB while a
+                       GUI's `go` waits behind `usinewgame` */
 } TT;
 
 /* (Re)allocate to about mb megabytes; returns 0 or -1 if memory is short (old table kept). */

@@ -154,8 +154,8 @@ static void analyse_info(void *user, const SearchInfo *info) {
     else
         snprintf(score, sizeof score, "%+.2f", info->score / 100.0);
     if (ctx->multipv > 1) snprintf(line, sizeof line, "line %d  ", info->multipv);
-    printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s\n", info->depth, info->seldepth, line,
-           score, (unsigned long long)info->nodes, (long long)info->time_ms, pv);
+    printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s\n", info->depth, info->seldepth, line, score,
+           (unsigned long long)info->nodes, (long long)info->time_ms, pv);
     fflush(stdout);
 }
 

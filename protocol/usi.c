@@ -18,10 +18,10 @@ typedef struct {
     EngineContext *e;
     const Variant *games[GAMES_MAX]; /* games offered over USI, in registry order */
     int game_count;
-    Rules stored[GAMES_MAX];         /* rule options set for each game, applied on selection */
-    int hash_mb;                     /* wanted USI_Hash; allocated at isready / go */
-    int hash_applied;                /* size the engine holds now (0 = engine default) */
-    Position *scratch;               /* for formatting lines (used only by the reporter) */
+    Rules stored[GAMES_MAX]; /* rule options set for each game, applied on selection */
+    int hash_mb;             /* wanted USI_Hash; allocated at isready / go */
+    int hash_applied;        /* size the engine holds now (0 = engine default) */
+    Position *scratch;       /* for formatting lines (used only by the reporter) */
 } Usi;
 
 /* ---- output from the search thread ------------------------------------------------------ */
@@ -57,10 +57,9 @@ static void usi_on_info(void *user, const SearchInfo *in) {
     const char *bound = in->bound == BOUND_LOWER ? " lowerbound" : in->bound == BOUND_UPPER ? " upperbound" : "";
     format_line(u, in->root, in->pv, in->pv_length, pv, sizeof pv);
     uint64_t nps = in->time_ms > 0 ? in->nodes * 1000 / (uint64_t)in->time_ms : in->nodes;
-    io_line("info depth %d seldepth %d time %lld nodes %llu nps %llu hashfull %d multipv %d score %s%s%s%s",
-            in->depth, in->seldepth, (long long)in->time_ms, (unsigned long long)in->nodes,
-            (unsigned long long)nps, in->hashfull, in->multipv > 0 ? in->multipv : 1, score, bound,
-            pv[0] ? " pv " : "", pv);
+    io_line("info depth %d seldepth %d time %lld nodes %llu nps %llu hashfull %d multipv %d score %s%s%s%s", in->depth,
+            in->seldepth, (long long)in->time_ms, (unsigned long long)in->nodes, (unsigned long long)nps, in->hashfull,
+            in->multipv > 0 ? in->multipv : 1, score, bound, pv[0] ? " pv " : "", pv);
 }
 
 static void usi_on_bestmove(void *user, const BestMove *bm) {
@@ -133,8 +132,7 @@ static void print_options(const Usi *u) {
     io_line("option name USI_Ponder type check default false");
     io_line("option name MultiPV type spin default 1 min 1 max 64");
     char combo[1024];
-    int o = snprintf(combo, sizeof combo, "option name UCI_Variant type combo default %s",
-                     engine_variant(u->e)->name);
+    int o = snprintf(combo, sizeof combo, "option name UCI_Variant type combo default %s", engine_variant(u->e)->name);
     for (int i = 0; i < u->game_count && o < (int)sizeof combo; i++)
         o += snprintf(combo + o, sizeof combo - (size_t)o, " var %s", u->games[i]->name);
     io_line("%s", combo);
@@ -167,8 +165,7 @@ static void apply_stored_rules(Usi *u) {
     for (int k = 0; k < v->option_count; k++) {
         char val[64], err[256];
         rules_option_text(&v->options[k], &u->stored[i], val, sizeof val);
-        if (engine_set_option(u->e, v->options[k].name, val, err, sizeof err))
-            io_line("info string error: %s", err);
+        if (engine_set_option(u->e, v->options[k].name, val, err, sizeof err)) io_line("info string error: %s", err);
     }
 }
 
@@ -235,8 +232,7 @@ static void cmd_setoption(Usi *u, char *args) {
         char *end;
         long mb = strtol(value, &end, 10);
         if (!*value || *end || mb < 1 || mb > HASH_MAX_MB) {
-            io_line("info string error: USI_Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB,
-                    value);
+            io_line("info string error: USI_Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB, value);
             return;
         }
         u->hash_mb = (int)mb;

@@ -450,7 +450,7 @@ static int cmd_number(XBoard *xb, const char *line, const char *arg, const char 
 
 /* Commands XBoard may send that need no action here. */
 static const char *const ignored[] = {"xboard", "accepted", "rejected", "computer", "name", "rating", "random", "nps",
-                                      "lift", "put", "hover", "hint", "bk", "draw", NULL};
+                                      "lift",   "put",      "hover",    "hint",     "bk",   "draw",   NULL};
 
 /* Handle one command line. Returns false on quit. */
 static bool dispatch(XBoard *xb, char *line) {
@@ -468,18 +468,27 @@ static bool dispatch(XBoard *xb, char *line) {
     double secs;
 
     if (!strcmp(cmd, "quit")) return false;
-    if (!strcmp(cmd, "protover")) xb_send_features();
-    else if (!strcmp(cmd, "ping")) io_line("pong %s", arg);
-    else if (!strcmp(cmd, "new")) cmd_new(xb);
-    else if (!strcmp(cmd, "variant")) cmd_variant(xb, arg);
-    else if (!strcmp(cmd, "force")) { halt(xb); xb->force = true; }
-    else if (!strcmp(cmd, "go")) cmd_go(xb);
+    if (!strcmp(cmd, "protover"))
+        xb_send_features();
+    else if (!strcmp(cmd, "ping"))
+        io_line("pong %s", arg);
+    else if (!strcmp(cmd, "new"))
+        cmd_new(xb);
+    else if (!strcmp(cmd, "variant"))
+        cmd_variant(xb, arg);
+    else if (!strcmp(cmd, "force")) {
+        halt(xb);
+        xb->force = true;
+    } else if (!strcmp(cmd, "go"))
+        cmd_go(xb);
     else if (!strcmp(cmd, "playother")) {
         halt(xb);
         xb->force = false;
         xb->engine_color = color_flip(engine_position(xb->e)->stm);
-    } else if (!strcmp(cmd, "usermove")) cmd_usermove(xb, arg);
-    else if (!strcmp(cmd, "setboard")) cmd_setboard(xb, arg);
+    } else if (!strcmp(cmd, "usermove"))
+        cmd_usermove(xb, arg);
+    else if (!strcmp(cmd, "setboard"))
+        cmd_setboard(xb, arg);
     else if (!strcmp(cmd, "time") || !strcmp(cmd, "otim")) {
         if (!parse_long(arg, -100000000, 100000000, &x))
             io_line("Error (bad argument): %s", p);
@@ -487,7 +496,8 @@ static bool dispatch(XBoard *xb, char *line) {
             xb->own_cs = (int)(x < 0 ? 0 : x);
         else
             xb->opp_cs = (int)(x < 0 ? 0 : x);
-    } else if (!strcmp(cmd, "level")) cmd_level(xb, p, arg);
+    } else if (!strcmp(cmd, "level"))
+        cmd_level(xb, p, arg);
     else if (!strcmp(cmd, "st")) {
         if (!parse_seconds(arg, 0.001, 1e6, &secs))
             io_line("Error (bad argument): %s", p);
@@ -502,15 +512,19 @@ static bool dispatch(XBoard *xb, char *line) {
         halt(xb);
         xb->game_over = true;
         xb->force = true;
-    } else if (!strcmp(cmd, "undo")) cmd_undo(xb, 1);
-    else if (!strcmp(cmd, "remove")) cmd_undo(xb, 2);
+    } else if (!strcmp(cmd, "undo"))
+        cmd_undo(xb, 1);
+    else if (!strcmp(cmd, "remove"))
+        cmd_undo(xb, 2);
     else if (!strcmp(cmd, "hard"))
         xb->ponder_on = true;
     else if (!strcmp(cmd, "easy")) {
         xb->ponder_on = false;
         if (xb->pondering) halt(xb);
-    } else if (!strcmp(cmd, "post")) atomic_store(&xb->post, true);
-    else if (!strcmp(cmd, "nopost")) atomic_store(&xb->post, false);
+    } else if (!strcmp(cmd, "post"))
+        atomic_store(&xb->post, true);
+    else if (!strcmp(cmd, "nopost"))
+        atomic_store(&xb->post, false);
     else if (!strcmp(cmd, "analyze")) {
         halt(xb);
         xb->analyze = true;
@@ -518,16 +532,19 @@ static bool dispatch(XBoard *xb, char *line) {
     } else if (!strcmp(cmd, "exit")) {
         halt(xb);
         xb->analyze = false;
-    } else if (!strcmp(cmd, ".")) cmd_stat(xb);
+    } else if (!strcmp(cmd, "."))
+        cmd_stat(xb);
     else if (!strcmp(cmd, "?")) {
         if (atomic_load(&xb->mode) == XB_SEARCH_PLAY && !xb->pondering) engine_stop(xb->e);
-    } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include")) cmd_exclude(xb, p, arg, cmd[0] == 'e');
+    } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include"))
+        cmd_exclude(xb, p, arg, cmd[0] == 'e');
     else if (!strcmp(cmd, "memory")) {
         if (strcmp(arg, xb->memory) && !cmd_number(xb, p, arg, "Hash"))
             snprintf(xb->memory, sizeof xb->memory, "%.15s", arg);
-    }
-    else if (!strcmp(cmd, "cores")) cmd_number(xb, p, arg, "Threads");
-    else if (!strcmp(cmd, "option")) cmd_option(xb, arg);
+    } else if (!strcmp(cmd, "cores"))
+        cmd_number(xb, p, arg, "Threads");
+    else if (!strcmp(cmd, "option"))
+        cmd_option(xb, arg);
     else {
         for (const char *const *ig = ignored; *ig; ig++)
             if (!strcmp(cmd, *ig)) return true;

@@ -17,7 +17,7 @@ enum { XB_SEARCH_NONE, XB_SEARCH_PLAY, XB_SEARCH_ANALYZE };
 
 /* One input line as the reader thread queued it. */
 typedef struct {
-    char *text;                  /* malloc'd, IO_LINE_MAX bytes */
+    char *text; /* malloc'd, IO_LINE_MAX bytes */
     bool overlong;
 } XBLine;
 
@@ -28,32 +28,32 @@ typedef struct {
     FILE *in;
     /* game mode (input thread only) */
     bool force, analyze, game_over;
-    bool new_pending;            /* `new` seen: switch to the default game unless `variant` follows */
-    char memory[16];             /* last `memory` argument (resizing the hash is slow) */
-    Color engine_color;          /* the side we play when not in force mode */
+    bool new_pending;   /* `new` seen: switch to the default game unless `variant` follows */
+    char memory[16];    /* last `memory` argument (resizing the hash is slow) */
+    Color engine_color; /* the side we play when not in force mode */
     /* time control (input thread only) */
-    int mps;                     /* moves per session, 0 = whole game */
+    int mps; /* moves per session, 0 = whole game */
     int64_t base_ms, inc_ms, st_ms;
-    int64_t overhead_ms;         /* kept off our clock for the GUI's latency (option) */
+    int64_t overhead_ms; /* kept off our clock for the GUI's latency (option) */
     int sd;
-    int own_cs, opp_cs;          /* last `time` / `otim`, -1 = not given */
-    char leg[64];                /* first leg of a move HaChu sent in two lines ("f5f6,") */
+    int own_cs, opp_cs; /* last `time` / `otim`, -1 = not given */
+    char leg[64];       /* first leg of a move HaChu sent in two lines ("f5f6,") */
     Move excluded[XB_EXCLUDE_MAX];
     int excluded_count;
     struct {
         char name[128], value[128];
-    } saved[XB_SAVED_MAX];       /* rule options the GUI set, re-applied after `variant` */
+    } saved[XB_SAVED_MAX]; /* rule options the GUI set, re-applied after `variant` */
     int saved_count;
-    Position *mpos;              /* scratch for the input thread */
+    Position *mpos; /* scratch for the input thread */
     /* shared with the search thread */
-    Position *spos;              /* scratch for the search thread's callbacks */
+    Position *spos; /* scratch for the search thread's callbacks */
     atomic_bool post, discard, resigned;
-    atomic_int mode;             /* XB_SEARCH_*: what the current search is for */
+    atomic_int mode; /* XB_SEARCH_*: what the current search is for */
     pthread_mutex_t lock;
-    bool pending;                /* a `move` was printed and not yet played (under lock) */
+    bool pending; /* a `move` was printed and not yet played (under lock) */
     Move pending_move, pending_ponder;
     /* pondering (input thread only) */
-    bool ponder_on, pondering;   /* `hard`; a ponder search on ponder_move runs */
+    bool ponder_on, pondering; /* `hard`; a ponder search on ponder_move runs */
     Move ponder_move, next_ponder;
     int64_t think_start_ms, last_think_ms;
     /* input queue (under lock) */

@@ -143,8 +143,8 @@ static void xb_on_info(void *user, const SearchInfo *info) {
         o += (size_t)snprintf(pv + o, sizeof pv - o, " %s", m);
         pos_do_move(p, info->pv[i]);
     }
-    io_line("%d %d %lld %llu%s", info->depth, score, (long long)(info->time_ms / 10),
-            (unsigned long long)info->nodes, pv);
+    io_line("%d %d %lld %llu%s", info->depth, score, (long long)(info->time_ms / 10), (unsigned long long)info->nodes,
+            pv);
 }
 
 static void xb_on_bestmove(void *user, const BestMove *bm) {

@@ -109,9 +109,9 @@ static inline int bb_pop(Bitboard *a) {
 }
 
 #define BB_CAT_(a, b) a##b
-#define BB_CAT(a, b) BB_CAT_(a, b)
+#define BB_CAT(a, b)  BB_CAT_(a, b)
 /* Iterate the squares of a set (a copy is consumed); sq must be an int lvalue. */
-#define BB_FOREACH(sq, bb) BB_FOREACH_(sq, bb, BB_CAT(bb_it_, __LINE__))
+#define BB_FOREACH(sq, bb)      BB_FOREACH_(sq, bb, BB_CAT(bb_it_, __LINE__))
 #define BB_FOREACH_(sq, bb, it) for (Bitboard it = (bb); bb_any(it) && ((sq) = bb_pop(&it), 1);)
 
 #endif

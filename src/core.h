@@ -10,15 +10,15 @@
 
 #include "movegen.h"
 
-#define CORE_DECLARE(sfx)                                                                              \
-    Bitboard pos_piece_attacks_##sfx(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ); \
-    Bitboard pos_attackers_to_##sfx(const Position *pos, int sq, Color c, Bitboard occ);                \
-    Bitboard pos_compute_checkers_##sfx(const Position *pos, Color victim);                             \
-    void pos_do_move_##sfx(Position *pos, Move m);                                                      \
-    void pos_undo_move_##sfx(Position *pos);                                                            \
-    void movegen_legal_##sfx(Position *pos, MoveList *list);                                            \
-    uint64_t movegen_count_##sfx(Position *pos);                                                        \
-    bool movegen_is_legal_##sfx(Position *pos, Move m);                                                 \
+#define CORE_DECLARE(sfx)                                                                                              \
+    Bitboard pos_piece_attacks_##sfx(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ);                \
+    Bitboard pos_attackers_to_##sfx(const Position *pos, int sq, Color c, Bitboard occ);                               \
+    Bitboard pos_compute_checkers_##sfx(const Position *pos, Color victim);                                            \
+    void pos_do_move_##sfx(Position *pos, Move m);                                                                     \
+    void pos_undo_move_##sfx(Position *pos);                                                                           \
+    void movegen_legal_##sfx(Position *pos, MoveList *list);                                                           \
+    uint64_t movegen_count_##sfx(Position *pos);                                                                       \
+    bool movegen_is_legal_##sfx(Position *pos, Move m);                                                                \
     GameResult pos_game_result_##sfx(Position *pos, char *reason, size_t len);
 
 CORE_DECLARE(narrow)

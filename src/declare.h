@@ -9,11 +9,11 @@
 
 /* What the declaration test saw, for messages and tests. */
 typedef struct {
-    bool royal_in_zone;  /* the side to move's single royal stands in its promotion zone */
+    bool royal_in_zone; /* the side to move's single royal stands in its promotion zone */
     bool in_check;
-    int pieces_in_zone;  /* own non-royal pieces on the board inside the zone */
-    int points;          /* impasse points of those pieces plus every piece in hand */
-    int points_needed;   /* for the rule in force and the side to move; 0 = no rule */
+    int pieces_in_zone; /* own non-royal pieces on the board inside the zone */
+    int points;         /* impasse points of those pieces plus every piece in hand */
+    int points_needed;  /* for the rule in force and the side to move; 0 = no rule */
 } DeclarationInfo;
 
 /* Fill *info (may be NULL) and return true when the side to move may declare a win now

@@ -248,8 +248,7 @@ int move_parse(Position *pos, const char *text, Notation n, Move *out, char *err
 
 /* ---- XBoard FEN ---------------------------------------------------------------------------- */
 
-int fen_parse(Position *pos, const Variant *v, const Rules *rules, const char *fen, char *err,
-              size_t errlen) {
+int fen_parse(Position *pos, const Variant *v, const Rules *rules, const char *fen, char *err, size_t errlen) {
     char buf[1024], board[512], hold[160] = "-";
     if (!fen || strlen(fen) >= sizeof buf) {
         snprintf(err, errlen, "FEN missing or too long");

@@ -8,8 +8,8 @@
 typedef enum { NOTATION_USI, NOTATION_XBOARD } Notation;
 
 /* USI squares: file number from Black's right, rank letter from the top ("7g", "12l"). */
-int usi_square_parse(const Variant *v, const char *s);               /* whole string; -1 if bad */
-int usi_square_read(const Variant *v, const char **p);               /* advances *p; -1 if bad */
+int usi_square_parse(const Variant *v, const char *s); /* whole string; -1 if bad */
+int usi_square_read(const Variant *v, const char **p); /* advances *p; -1 if bad */
 void usi_square_format(const Variant *v, int sq, char *buf, size_t len);
 /* XBoard squares: file letter from Black's left, rank number from Black's side ("e5", "l12"). */
 int xb_square_read(const Variant *v, const char **p);
@@ -23,8 +23,7 @@ void move_format(const Position *pos, Move m, Notation n, char *buf, size_t len)
 int move_parse(Position *pos, const char *text, Notation n, Move *out, char *err, size_t errlen);
 
 /* XBoard FEN: <board>[holdings] <w|b> [-] [halfmove] [fullmove]; w = first mover (Black). */
-int fen_parse(Position *pos, const Variant *v, const Rules *rules, const char *fen, char *err,
-              size_t errlen);
+int fen_parse(Position *pos, const Variant *v, const Rules *rules, const char *fen, char *err, size_t errlen);
 void fen_format(const Position *pos, char *buf, size_t len);
 
 /* A position as text: "startpos", "sfen <SFEN>", "fen <FEN>" or a bare SFEN/FEN (the game's

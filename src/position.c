@@ -97,7 +97,8 @@ static int parse_board(Position *pos, const char *board, char *err, size_t errle
                 while (isdigit((unsigned char)*p)) {
                     run = run * 10 + (*p++ - '0');
                     /* stop before int overflow could wrap a huge run to a plausible one */
-                    if (x + run > v->files) return fail(err, errlen, "board: row %d from the top has too many squares", row + 1);
+                    if (x + run > v->files)
+                        return fail(err, errlen, "board: row %d from the top has too many squares", row + 1);
                 }
                 if (run == 0) return fail(err, errlen, "board row %d from the top: empty run of 0", row + 1);
                 x += run;
@@ -107,7 +108,8 @@ static int parse_board(Position *pos, const char *board, char *err, size_t errle
             int i = 0;
             if (*p == '+') sym[i++] = *p++;
             if (!isalpha((unsigned char)*p))
-                return fail(err, errlen, "board: unexpected character '%.1s' in row %d from the top", *p ? p : "end", row + 1);
+                return fail(err, errlen, "board: unexpected character '%.1s' in row %d from the top", *p ? p : "end",
+                            row + 1);
             Color c = isupper((unsigned char)*p) ? BLACK : WHITE;
             sym[i] = (char)toupper((unsigned char)*p);
             PieceType pt = variant_type_of(v, sym);
@@ -185,7 +187,8 @@ static int check_position(const Position *pos, char *err, size_t errlen) {
         /* a piece that could never move: malformed, unless the rules let it be dropped there */
         if (v->promotion == PROMO_ZONE && bb_test(t->dead[c][pt], s) && !pos->rules.free_drops &&
             !pos->rules.dead_drops) {
-            snprintf(err, errlen, "%s on %s could never move", variant_symbol(v, pt), c == BLACK ? "Black's far rank" : "White's far rank");
+            snprintf(err, errlen, "%s on %s could never move", variant_symbol(v, pt),
+                     c == BLACK ? "Black's far rank" : "White's far rank");
             return -1;
         }
     }
@@ -234,8 +237,8 @@ static int check_position(const Position *pos, char *err, size_t errlen) {
     return 0;
 }
 
-int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm,
-                   const char *hand, int move_number, int lion_sq, char *err, size_t errlen) {
+int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm, const char *hand,
+                   int move_number, int lion_sq, char *err, size_t errlen) {
     Position *tmp = malloc(sizeof *tmp);
     if (!tmp) return fail(err, errlen, "out of memory");
     /* Only the parts before the history need clearing. */
@@ -268,8 +271,7 @@ int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const ch
     return 0;
 }
 
-int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err,
-                 size_t errlen) {
+int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err, size_t errlen) {
     char buf[1024];
     if (!sfen || strlen(sfen) >= sizeof buf) return fail(err, errlen, "SFEN missing or too long");
     snprintf(buf, sizeof buf, "%s", sfen);
@@ -327,8 +329,8 @@ void pos_board_string(const Position *pos, char *buf, size_t len) {
             empty = 0;
             const char *sym = variant_symbol(v, piece_type(p));
             for (const char *c = sym; *c; c++)
-                o += (size_t)snprintf(buf + o, len - o, "%c",
-                                      piece_color(p) == WHITE ? tolower((unsigned char)*c) : *c);
+                o +=
+                    (size_t)snprintf(buf + o, len - o, "%c", piece_color(p) == WHITE ? tolower((unsigned char)*c) : *c);
         }
         if (empty) o += (size_t)snprintf(buf + o, len - o, "%d", empty);
         if (row < v->ranks - 1) o += (size_t)snprintf(buf + o, len - o, "/");

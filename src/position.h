@@ -8,13 +8,13 @@
 
 /* What a move changed, so it can be taken back; one per ply. */
 struct StateInfo {
-    Key key;              /* full position key (board, hands, side, lion square) */
-    Bitboard checkers;    /* enemy pieces attacking the side to move's royal(s) */
-    Move move;            /* move that led here (MOVE_NONE at the root) */
-    Piece captured;       /* piece taken on the destination */
-    Piece captured_mid;   /* piece taken on the middle square of a two-leg move */
-    Piece moved;          /* the moving piece before the move (for unmake) */
-    uint8_t lion_sq;      /* chu counter-strike: square where a non-lion took a lion, else SQ_NONE */
+    Key key;            /* full position key (board, hands, side, lion square) */
+    Bitboard checkers;  /* enemy pieces attacking the side to move's royal(s) */
+    Move move;          /* move that led here (MOVE_NONE at the root) */
+    Piece captured;     /* piece taken on the destination */
+    Piece captured_mid; /* piece taken on the middle square of a two-leg move */
+    Piece moved;        /* the moving piece before the move (for unmake) */
+    uint8_t lion_sq;    /* chu counter-strike: square where a non-lion took a lion, else SQ_NONE */
 };
 
 struct Position {
@@ -23,37 +23,33 @@ struct Position {
     Rules rules;
     Piece board[SQ_MAX];
     Bitboard by_color[COLOR_NB];
-    Bitboard by_type[PT_MAX];            /* both colours */
-    Bitboard by_group[LEAP_GROUP_MAX];   /* both colours, by leap group (attack detection) */
-    Bitboard sliders[COLOR_NB][8];       /* pieces sliding without limit in absolute dir d */
+    Bitboard by_type[PT_MAX];          /* both colours */
+    Bitboard by_group[LEAP_GROUP_MAX]; /* both colours, by leap group (attack detection) */
+    Bitboard sliders[COLOR_NB][8];     /* pieces sliding without limit in absolute dir d */
     uint8_t hand[COLOR_NB][PT_MAX];
     int hand_total[COLOR_NB];
     int royal_count[COLOR_NB];
-    Square royal_sq[COLOR_NB];           /* valid when royal_count == 1 */
+    Square royal_sq[COLOR_NB]; /* valid when royal_count == 1 */
     Color stm;
-    int move_number;                     /* SFEN move number of the root position */
-    int sp;                              /* index of the current state */
-    int root_sp;                         /* states before this index are game history */
+    int move_number; /* SFEN move number of the root position */
+    int sp;          /* index of the current state */
+    int root_sp;     /* states before this index are game history */
     StateInfo states[HISTORY_MAX];
 };
 
 static inline const StateInfo *pos_st(const Position *pos) { return &pos->states[pos->sp]; }
 static inline Key pos_key(const Position *pos) { return pos->states[pos->sp].key; }
-static inline Bitboard pos_occupied(const Position *pos) {
-    return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]);
-}
+static inline Bitboard pos_occupied(const Position *pos) { return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]); }
 static inline bool pos_in_check(const Position *pos) { return bb_any(pos->states[pos->sp].checkers); }
 static inline int pos_game_ply(const Position *pos) { return pos->sp; }
 
-
 /* Set a position from an SFEN (board side hand [movenumber] [extra]) of game v.
  * rules == NULL uses the game's defaults. Returns 0, or -1 with a message (pos untouched). */
-int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err,
-                 size_t errlen);
+int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err, size_t errlen);
 /* Set from separated fields (used by the SFEN and XBoard FEN parsers). hand may be "-".
  * lion_sq is the counter-strike square or SQ_NONE. */
-int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm,
-                   const char *hand, int move_number, int lion_sq, char *err, size_t errlen);
+int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm, const char *hand,
+                   int move_number, int lion_sq, char *err, size_t errlen);
 /* Write the SFEN of the position (board side hand movenumber). */
 void pos_to_sfen(const Position *pos, char *buf, size_t len);
 /* Write just the board field (shared by SFEN and XBoard FEN). */

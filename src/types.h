@@ -15,20 +15,20 @@
 
 /* Limits. The largest board is chu shogi (12x12 = 144 squares). */
 enum {
-    FILE_MAX   = 12,
-    RANK_MAX   = 12,
-    SQ_MAX     = 144,
-    SQ_NONE    = 255,
-    PT_MAX     = 48,  /* piece types per variant, promoted forms included */
-    HAND_MAX   = 64,  /* highest count of one hand type */
-    MOVES_MAX  = 4096, /* legal moves in any position of any game (chu needs ~600) */
+    FILE_MAX = 12,
+    RANK_MAX = 12,
+    SQ_MAX = 144,
+    SQ_NONE = 255,
+    PT_MAX = 48,        /* piece types per variant, promoted forms included */
+    HAND_MAX = 64,      /* highest count of one hand type */
+    MOVES_MAX = 4096,   /* legal moves in any position of any game (chu needs ~600) */
     HISTORY_MAX = 4096, /* plies kept in a position (game + search) */
-    LEGS_MAX   = 2
+    LEGS_MAX = 2
 };
 
-typedef uint8_t Square;   /* y * files + x, x from Black's left (a), y from Black's side (1) */
+typedef uint8_t Square;    /* y * files + x, x from Black's left (a), y from Black's side (1) */
 typedef uint8_t PieceType; /* index into the variant's piece table; 0 = none */
-typedef uint8_t Piece;    /* PieceType | color << 7; 0 = empty */
+typedef uint8_t Piece;     /* PieceType | color << 7; 0 = empty */
 typedef uint64_t Key;
 typedef int32_t Value;
 
@@ -52,13 +52,7 @@ static inline Color piece_color(Piece p) { return (p & PIECE_COLOR_BIT) ? WHITE 
  *   bit  27     pass (lion-power null move, from == to, nothing captured)
  * MOVE_NONE is 0; no legal move encodes to 0 because a move with from == to has a flag. */
 typedef uint32_t Move;
-enum {
-    MOVE_NONE = 0,
-    MF_PROMO  = 1u << 24,
-    MF_DROP   = 1u << 25,
-    MF_DOUBLE = 1u << 26,
-    MF_PASS   = 1u << 27
-};
+enum { MOVE_NONE = 0, MF_PROMO = 1u << 24, MF_DROP = 1u << 25, MF_DOUBLE = 1u << 26, MF_PASS = 1u << 27 };
 
 static inline Move move_make(Square from, Square to) { return (Move)(to | (from << 8)); }
 static inline Move move_make_drop(PieceType pt, Square to) { return (Move)(to | (pt << 8) | MF_DROP); }

@@ -17,8 +17,8 @@
 extern const Variant variant_shogi, variant_micro, variant_nana;
 extern const Variant variant_chu;
 extern const Variant variant_wa, variant_wa_nodrop;
-static const Variant *const registry[] = {&variant_shogi, &variant_micro, &variant_nana, &variant_chu,
-                                            &variant_wa, &variant_wa_nodrop, NULL};
+static const Variant *const registry[] = {&variant_shogi, &variant_micro,     &variant_nana, &variant_chu,
+                                          &variant_wa,    &variant_wa_nodrop, NULL};
 
 /* The games this build can hold, filled once by variants_init(): a build with a narrower
  * bitboard (-DBB_WORDS=2, docs/performance.md) leaves out boards larger than BB_BITS. */
@@ -90,13 +90,27 @@ static bool modifiers_accept(const char *mods, int nmods, char atom, int dx, int
         bool twice = i + 1 < nmods && mods[i + 1] == c;
         bool ok = false;
         switch (c) {
-        case 'f': ok = dy > 0 && (!twice || ady > adx); break;
-        case 'b': ok = dy < 0 && (!twice || ady > adx); break;
-        case 'l': ok = dx < 0 && (!twice || adx > ady); break;
-        case 'r': ok = dx > 0 && (!twice || adx > ady); break;
-        case 'v': ok = oblique ? ady > adx : (diagonal || dx == 0); break;
-        case 's': ok = oblique ? adx > ady : (diagonal || dy == 0); break;
-        default: ok = false; break;
+        case 'f':
+            ok = dy > 0 && (!twice || ady > adx);
+            break;
+        case 'b':
+            ok = dy < 0 && (!twice || ady > adx);
+            break;
+        case 'l':
+            ok = dx < 0 && (!twice || adx > ady);
+            break;
+        case 'r':
+            ok = dx > 0 && (!twice || adx > ady);
+            break;
+        case 'v':
+            ok = oblique ? ady > adx : (diagonal || dx == 0);
+            break;
+        case 's':
+            ok = oblique ? adx > ady : (diagonal || dy == 0);
+            break;
+        default:
+            ok = false;
+            break;
         }
         if (twice) i++;
         if (ok) return true;
@@ -122,15 +136,36 @@ static int betza_parse(const char *s, Moves *out, char *err, size_t errlen) {
         const char *bases;
         bool rider = false;
         switch (atom) {
-        case 'W': bases = "W"; break;
-        case 'F': bases = "F"; break;
-        case 'K': bases = "WF"; break;
-        case 'D': bases = "D"; break;
-        case 'A': bases = "A"; break;
-        case 'N': bases = "N"; break;
-        case 'R': bases = "W"; rider = true; break;
-        case 'B': bases = "F"; rider = true; break;
-        case 'Q': bases = "WF"; rider = true; break;
+        case 'W':
+            bases = "W";
+            break;
+        case 'F':
+            bases = "F";
+            break;
+        case 'K':
+            bases = "WF";
+            break;
+        case 'D':
+            bases = "D";
+            break;
+        case 'A':
+            bases = "A";
+            break;
+        case 'N':
+            bases = "N";
+            break;
+        case 'R':
+            bases = "W";
+            rider = true;
+            break;
+        case 'B':
+            bases = "F";
+            rider = true;
+            break;
+        case 'Q':
+            bases = "WF";
+            rider = true;
+            break;
         default:
             snprintf(err, errlen, "betza '%s': unknown atom '%c'", s, atom);
             return -1;
@@ -173,9 +208,7 @@ static int betza_parse(const char *s, Moves *out, char *err, size_t errlen) {
 
 /* ---- compilation ---------------------------------------------------------------------- */
 
-static bool on_board(const Variant *v, int x, int y) {
-    return x >= 0 && x < v->files && y >= 0 && y < v->ranks;
-}
+static bool on_board(const Variant *v, int x, int y) { return x >= 0 && x < v->files && y >= 0 && y < v->ranks; }
 
 static void compile_geometry(const Variant *v, VariantTables *t) {
     int n = t->sq_count = v->files * v->ranks;
@@ -307,10 +340,13 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
     for (int i = 0; i < types; i++) {
         const PieceDef *pd = &v->pieces[i];
         PieceType pt = (PieceType)(i + 1);
-        struct { const char *sym; uint8_t *dst; const char *what; } rel[3] = {
-            {pd->promotes_to, &t->promotes_to[pt], "promotes_to"},
-            {pd->changes_to, &t->changes_to[pt], "changes_to"},
-            {pd->hand, &t->hand_type[pt], "hand"}};
+        struct {
+            const char *sym;
+            uint8_t *dst;
+            const char *what;
+        } rel[3] = {{pd->promotes_to, &t->promotes_to[pt], "promotes_to"},
+                    {pd->changes_to, &t->changes_to[pt], "changes_to"},
+                    {pd->hand, &t->hand_type[pt], "hand"}};
         for (int k = 0; k < 3; k++) {
             if (!rel[k].sym) continue;
             PieceType q = variant_type_of(v, rel[k].sym);
@@ -394,16 +430,13 @@ static int compile_counts(const Variant *v, VariantTables *t, char *err, size_t 
     return 0;
 }
 
-int variant_max_count(const Variant *v, PieceType pt) {
-    return v->tables->max_count[base_type(v->tables, pt)];
-}
+int variant_max_count(const Variant *v, PieceType pt) { return v->tables->max_count[base_type(v->tables, pt)]; }
 
 PieceType variant_base_type(const Variant *v, PieceType pt) { return base_type(v->tables, pt); }
 
 static int compile(const Variant *v, char *err, size_t errlen) {
     VariantTables *t = v->tables;
-    if (v->files < 1 || v->files > FILE_MAX || v->ranks < 1 || v->ranks > RANK_MAX ||
-        v->files * v->ranks > BB_BITS) {
+    if (v->files < 1 || v->files > FILE_MAX || v->ranks < 1 || v->ranks > RANK_MAX || v->files * v->ranks > BB_BITS) {
         snprintf(err, errlen, "board %dx%d is not supported", v->files, v->ranks);
         return -1;
     }
@@ -448,8 +481,7 @@ int variant_validate(const Variant *v, char *err, size_t errlen) {
         }
         const char *letter = a->symbol[0] == '+' ? a->symbol + 1 : a->symbol;
         if (strlen(letter) != 1 || !isupper((unsigned char)letter[0])) {
-            snprintf(err, errlen, "piece %s: symbol must be one uppercase letter, optionally after '+'",
-                     a->symbol);
+            snprintf(err, errlen, "piece %s: symbol must be one uppercase letter, optionally after '+'", a->symbol);
             return -1;
         }
         for (int j = 0; j < i; j++)
@@ -522,8 +554,7 @@ int variant_validate(const Variant *v, char *err, size_t errlen) {
 
 static int *rule_field(Rules *r, const RuleOption *o) { return (int *)((char *)r + o->offset); }
 
-int rules_set_option(const Variant *v, Rules *r, const char *name, const char *value, char *err,
-                     size_t errlen) {
+int rules_set_option(const Variant *v, Rules *r, const char *name, const char *value, char *err, size_t errlen) {
     for (int k = 0; k < v->option_count; k++) {
         const RuleOption *o = &v->options[k];
         if (strcasecmp(o->name, name)) continue;

@@ -10,25 +10,25 @@
 
 /* Piece flags (PieceDef.flags). */
 enum {
-    PF_ROYAL        = 1 << 0, /* losing every royal loses; the check rule protects a lone royal */
-    PF_LION         = 1 << 1, /* a lion for the lion-trading rules (shared/rules/chu.md 7) */
-    PF_NIFU         = 1 << 2, /* no drop on a file holding an own piece of this type */
-    PF_NO_DROP_MATE = 1 << 3, /* a drop of this type may not give immediate mate */
+    PF_ROYAL = 1 << 0,                 /* losing every royal loses; the check rule protects a lone royal */
+    PF_LION = 1 << 1,                  /* a lion for the lion-trading rules (shared/rules/chu.md 7) */
+    PF_NIFU = 1 << 2,                  /* no drop on a file holding an own piece of this type */
+    PF_NO_DROP_MATE = 1 << 3,          /* a drop of this type may not give immediate mate */
     PF_QUIET_LAST_RANK_PROMO = 1 << 4, /* may promote by a non-capture onto the last rank
                                           from inside the zone (chu pawn, chu.md 5) */
-    PF_GOBETWEEN    = 1 << 5, /* like PF_QUIET_LAST_RANK_PROMO but only with rule
-                                 gobetween_last_rank (chu go-between) */
-    PF_WEAK         = 1 << 6, /* pawn-like: no lion bridge (chu.md 7.2), no bare-king material */
+    PF_GOBETWEEN = 1 << 5,             /* like PF_QUIET_LAST_RANK_PROMO but only with rule
+                                          gobetween_last_rank (chu go-between) */
+    PF_WEAK = 1 << 6,                  /* pawn-like: no lion bridge (chu.md 7.2), no bare-king material */
 };
 
 /* How pieces change state on the board. */
 typedef enum {
-    PROMO_NONE,          /* pieces never change (none of ours; for completeness) */
-    PROMO_ZONE,          /* optional promotion when a move starts or ends in the zone, forced
-                            where the unpromoted piece could never move (shogi, wa) */
-    PROMO_ZONE_ENTER,    /* chu: on entering the zone, or on a capture starting or ending in it */
-    PROMO_FLIP_CAPTURE,  /* micro: every capture by a non-royal flips the tile (changes_to) */
-    PROMO_ROLL           /* nana: every board move of a non-royal rolls the cube (changes_to) */
+    PROMO_NONE,         /* pieces never change (none of ours; for completeness) */
+    PROMO_ZONE,         /* optional promotion when a move starts or ends in the zone, forced
+                           where the unpromoted piece could never move (shogi, wa) */
+    PROMO_ZONE_ENTER,   /* chu: on entering the zone, or on a capture starting or ending in it */
+    PROMO_FLIP_CAPTURE, /* micro: every capture by a non-royal flips the tile (changes_to) */
+    PROMO_ROLL          /* nana: every board move of a non-royal rolls the cube (changes_to) */
 } PromoRule;
 
 /* Entering-king declaration rules (shared/rules/shogi.md, Game end). */
@@ -37,32 +37,32 @@ enum { IMPASSE_NONE = 0, IMPASSE_CSA27 = 1, IMPASSE_CSA24 = 2 };
 /* Rule switches a user may change at run time. Each game sets its defaults; RuleOption rows
  * name the switches a game offers. Fields are ints so one option table drives them all. */
 struct Rules {
-    int dead_drops;          /* drops allowed where the piece could never move (micro) */
-    int stalemate_draws;     /* a side without legal moves draws instead of losing (nana option) */
+    int dead_drops;             /* drops allowed where the piece could never move (micro) */
+    int stalemate_draws;        /* a side without legal moves draws instead of losing (nana option) */
     int no_stalemate_with_hand; /* nana: a board move may not stalemate while holding pieces */
     int perpetual_check_loses;  /* repetition under perpetual check loses for the checker */
-    int impasse;             /* IMPASSE_* */
-    int okazaki;             /* chu: counter-strike allowed against an unprotected lion */
-    int bare_king;           /* chu: a bare royal loses */
-    int allow_repeats;       /* chu: 4th occurrence ends the game (1) or is illegal (0) */
-    int gobetween_last_rank; /* chu: go-between may promote on the last rank like a pawn */
-    int free_drops;          /* wa: no nifu, no drop mate, no dead-rank bans */
+    int impasse;                /* IMPASSE_* */
+    int okazaki;                /* chu: counter-strike allowed against an unprotected lion */
+    int bare_king;              /* chu: a bare royal loses */
+    int allow_repeats;          /* chu: 4th occurrence ends the game (1) or is illegal (0) */
+    int gobetween_last_rank;    /* chu: go-between may promote on the last rank like a pawn */
+    int free_drops;             /* wa: no nifu, no drop mate, no dead-rank bans */
 };
 
 typedef enum { OPT_CHECK, OPT_COMBO } RuleOptionType;
 
 /* One user-visible rule switch: USI `setoption`, XBoard `option`. */
 struct RuleOption {
-    const char *name;        /* as the protocols spell it, e.g. "MicroDeadDrops" */
+    const char *name; /* as the protocols spell it, e.g. "MicroDeadDrops" */
     RuleOptionType type;
-    size_t offset;           /* offsetof(Rules, field) */
-    const char *choices[4];  /* combo labels (NULL-terminated); unused for checks */
-    int values[4];           /* field value per label */
+    size_t offset;          /* offsetof(Rules, field) */
+    const char *choices[4]; /* combo labels (NULL-terminated); unused for checks */
+    int values[4];          /* field value per label */
 };
 
 /* One piece type as data. Symbols name other rows ("+P"), resolved at start-up. */
 struct PieceDef {
-    const char *symbol;      /* as written in SFEN/FEN: "P", "+P" (micro gold is "+R") */
+    const char *symbol; /* as written in SFEN/FEN: "P", "+P" (micro gold is "+R") */
     const char *name;
     const char *betza;       /* moves in Betza notation, e.g. "WfF"; range limits "F3" */
     const char *lion;        /* lion power: "K" = area double moves (lion), or the directions
@@ -88,9 +88,9 @@ struct Variant {
     const char *xboard_name; /* XBoard `variant` name, NULL if not offered over XBoard */
     const char *aliases;     /* space-separated extra names accepted on input */
     unsigned protocols;
-    bool xboard_default;     /* positions and moves default to XBoard FEN/notation (chu, wa) */
+    bool xboard_default; /* positions and moves default to XBoard FEN/notation (chu, wa) */
     int files, ranks;
-    const char *start;       /* start position in SFEN (board side hand [movenumber]) */
+    const char *start; /* start position in SFEN (board side hand [movenumber]) */
     const PieceDef *pieces;
     int piece_count;
 
@@ -99,26 +99,26 @@ struct Variant {
     PromoRule promotion;
 
     /* drops */
-    bool drops;              /* captured pieces go to hand and may be dropped */
-    bool drop_any_face;      /* a hand piece may be dropped as any face of its hand type */
-    bool drop_check_banned;  /* a drop may not give check (nana 3.3) */
-    bool royal_drop_first;   /* a royal in hand must be dropped before anything else (nana 3.1) */
+    bool drops;                  /* captured pieces go to hand and may be dropped */
+    bool drop_any_face;          /* a hand piece may be dropped as any face of its hand type */
+    bool drop_check_banned;      /* a drop may not give check (nana 3.3) */
+    bool royal_drop_first;       /* a royal in hand must be dropped before anything else (nana 3.1) */
     const char *no_drop_squares; /* USI squares where nothing may be dropped, e.g. "2b" */
-    bool no_mate_with_hand;  /* a board move may not mate while the mover holds pieces (nana 3.6) */
+    bool no_mate_with_hand;      /* a board move may not mate while the mover holds pieces (nana 3.6) */
 
     /* check and game end */
-    bool check_allowed;      /* moving into or staying in check is legal (chu) */
-    int repetition_count;    /* occurrence that ends the game (4) */
-    bool pass_cycle_loses;   /* chu: in a pass cycle, the side that passed first loses */
-    bool repeats_rule;       /* Rules.allow_repeats applies: 0 makes a move that creates the
-                                repetition_count-th occurrence illegal (chu "Allow repeats") */
-    bool lion_rules;         /* chu lion-trading rules for PF_LION pieces */
+    bool check_allowed;    /* moving into or staying in check is legal (chu) */
+    int repetition_count;  /* occurrence that ends the game (4) */
+    bool pass_cycle_loses; /* chu: in a pass cycle, the side that passed first loses */
+    bool repeats_rule;     /* Rules.allow_repeats applies: 0 makes a move that creates the
+                              repetition_count-th occurrence illegal (chu "Allow repeats") */
+    bool lion_rules;       /* chu lion-trading rules for PF_LION pieces */
 
     Rules defaults;
     const RuleOption *options;
     int option_count;
 
-    EvalFn evaluate;         /* NULL = generic material evaluation */
+    EvalFn evaluate; /* NULL = generic material evaluation */
 
     /* XBoard engine-defined variant (shared/rules/protocols.md B.4, wa.md 5); NULL when XBoard
      * knows the game itself. xboard_setup: the `setup` text before the FEN, i.e. XBoard's
@@ -126,7 +126,7 @@ struct Variant {
     const char *xboard_setup;
     const char *const *xboard_pieces; /* `piece` command bodies ("P& fW"), NULL-terminated */
 
-    VariantTables *tables;   /* compiled at start-up by variants_init() */
+    VariantTables *tables; /* compiled at start-up by variants_init() */
 };
 
 /* Compiled per-variant lookup tables (read-only after variants_init). */
@@ -134,49 +134,51 @@ enum { LEAP_GROUP_MAX = PT_MAX, LIMITED_MAX = 16, RANGE_MAX = 8 };
 
 struct VariantTables {
     int sq_count;
-    bool narrow;             /* the board fits in two bitboard words: use the narrow core */
-    int type_count;          /* piece types + 1 (index 0 unused) */
-    Bitboard board;          /* every square of the board */
+    bool narrow;    /* the board fits in two bitboard words: use the narrow core */
+    int type_count; /* piece types + 1 (index 0 unused) */
+    Bitboard board; /* every square of the board */
     Bitboard file_bb[FILE_MAX];
-    Bitboard rank_bb[RANK_MAX];   /* rank y, from Black's side */
-    Bitboard zone[COLOR_NB];      /* promotion zone of each colour */
+    Bitboard rank_bb[RANK_MAX]; /* rank y, from Black's side */
+    Bitboard zone[COLOR_NB];    /* promotion zone of each colour */
     Bitboard last_rank[COLOR_NB];
-    Bitboard no_drop;             /* squares where nothing may be dropped */
-    Bitboard *ray;                /* [dir * sq_count + sq], absolute directions 0..7 */
-    Bitboard *limited_ray;        /* [(dir * RANGE_MAX + range) * sq_count + sq] */
-    Bitboard *king_step;          /* [sq]: the 8 neighbours */
-    int8_t *dir_between;          /* [a * sq_count + b]: direction a -> b, -1 if not aligned */
-    int8_t sq_delta[8];           /* square index delta of each direction */
+    Bitboard no_drop;      /* squares where nothing may be dropped */
+    Bitboard *ray;         /* [dir * sq_count + sq], absolute directions 0..7 */
+    Bitboard *limited_ray; /* [(dir * RANGE_MAX + range) * sq_count + sq] */
+    Bitboard *king_step;   /* [sq]: the 8 neighbours */
+    int8_t *dir_between;   /* [a * sq_count + b]: direction a -> b, -1 if not aligned */
+    int8_t sq_delta[8];    /* square index delta of each direction */
 
     /* per type */
     uint8_t promotes_to[PT_MAX], changes_to[PT_MAX], hand_type[PT_MAX];
-    uint8_t leap_group[PT_MAX];   /* types with identical leap sets share a group */
-    uint8_t slide_dirs[COLOR_NB][PT_MAX];  /* bit d: unlimited slide in absolute dir d */
+    uint8_t leap_group[PT_MAX];           /* types with identical leap sets share a group */
+    uint8_t slide_dirs[COLOR_NB][PT_MAX]; /* bit d: unlimited slide in absolute dir d */
     uint8_t limited_count[COLOR_NB][PT_MAX];
     uint8_t limited_dir[COLOR_NB][PT_MAX][8], limited_range[COLOR_NB][PT_MAX][8];
-    uint8_t lion_dirs[COLOR_NB][PT_MAX];   /* linear lion-power directions (absolute) */
-    bool lion_area[PT_MAX];        /* full lion double moves */
-    bool is_promoted[PT_MAX];      /* some type promotes to it */
+    uint8_t lion_dirs[COLOR_NB][PT_MAX]; /* linear lion-power directions (absolute) */
+    bool lion_area[PT_MAX];              /* full lion double moves */
+    bool is_promoted[PT_MAX];            /* some type promotes to it */
     bool can_promote[PT_MAX];
-    bool has_double[PT_MAX];       /* any lion power */
+    bool has_double[PT_MAX]; /* any lion power */
     unsigned flags[PT_MAX];
-    Bitboard *dead[COLOR_NB];      /* [pt]: squares where the unpromoted piece could never move */
+    Bitboard *dead[COLOR_NB]; /* [pt]: squares where the unpromoted piece could never move */
     int value[PT_MAX];
 
     /* hand types and their faces */
     uint8_t face_count[PT_MAX];
-    uint8_t faces[PT_MAX][4];      /* types a hand type may be dropped as */
+    uint8_t faces[PT_MAX][4]; /* types a hand type may be dropped as */
     int hand_type_count;
-    uint8_t hand_types[PT_MAX];    /* list of hand types, in SFEN output order */
-    int max_count[PT_MAX];         /* per hand type (or base type): pieces in the full set */
+    uint8_t hand_types[PT_MAX]; /* list of hand types, in SFEN output order */
+    int max_count[PT_MAX];      /* per hand type (or base type): pieces in the full set */
 
     /* attack groups */
     int leap_group_count;
-    Bitboard *leap;                /* [(group * 2 + color) * sq_count + sq] */
-    int limited_count_all;         /* (color, dir, range, type) rows for attackers_to */
-    struct { uint8_t color, dir, range, type; } limited[LIMITED_MAX];
+    Bitboard *leap;        /* [(group * 2 + color) * sq_count + sq] */
+    int limited_count_all; /* (color, dir, range, type) rows for attackers_to */
+    struct {
+        uint8_t color, dir, range, type;
+    } limited[LIMITED_MAX];
     uint8_t slider_dirs_any[COLOR_NB]; /* union of slide_dirs over types */
-    PieceType royal_type;          /* a royal type (for drops of royals), 0 = none */
+    PieceType royal_type;              /* a royal type (for drops of royals), 0 = none */
 };
 
 /* Compile every registered descriptor; call once at start-up (idempotent). */
@@ -190,12 +192,9 @@ PieceType variant_type_of(const Variant *v, const char *symbol);
 /* Validate a descriptor; returns 0 or writes a message naming the first problem. */
 int variant_validate(const Variant *v, char *err, size_t errlen);
 /* Piece symbol of a type ("+P"). */
-static inline const char *variant_symbol(const Variant *v, PieceType pt) {
-    return v->pieces[pt - 1].symbol;
-}
+static inline const char *variant_symbol(const Variant *v, PieceType pt) { return v->pieces[pt - 1].symbol; }
 /* Set one rule option by name; returns 0, or -1 with a message. */
-int rules_set_option(const Variant *v, Rules *r, const char *name, const char *value, char *err,
-                     size_t errlen);
+int rules_set_option(const Variant *v, Rules *r, const char *name, const char *value, char *err, size_t errlen);
 /* Read a rule option's current value as text. */
 const char *rules_option_text(const RuleOption *o, const Rules *r, char *buf, size_t len);
 

@@ -28,9 +28,7 @@ static bool xb_legal(Position *pos, const char *text) {
 /* Play a space-separated list of XBoard moves; each must be legal. */
 static void play(Position *pos, const char *moves) { test_play(pos, NOTATION_XBOARD, moves); }
 
-static GameResult verdict(Position *pos, char *reason, size_t len) {
-    return pos_game_result(pos, reason, len);
-}
+static GameResult verdict(Position *pos, char *reason, size_t len) { return pos_game_result(pos, reason, len); }
 
 static void set_rule(Position *pos, const char *name, const char *value) {
     char err[256];
@@ -93,9 +91,9 @@ END_TEST
  * occupied; a White falcon looks down the board. */
 START_TEST(test_falcon_eagle_lion_power) {
     Position *pos = chu_fen("12/12/12/12/5g6/5p6/5+H6/4P1P5/12/12/12/12 w 0 1");
-    ck_assert(xb_legal(pos, "f6f7,f7f8"));  /* hit pawn, capture gold */
-    ck_assert(xb_legal(pos, "f6f7,f7f6"));  /* igui */
-    ck_assert(xb_legal(pos, "f6f8"));       /* jump over the pawn onto the gold */
+    ck_assert(xb_legal(pos, "f6f7,f7f8")); /* hit pawn, capture gold */
+    ck_assert(xb_legal(pos, "f6f7,f7f6")); /* igui */
+    ck_assert(xb_legal(pos, "f6f8"));      /* jump over the pawn onto the gold */
     ck_assert(xb_legal(pos, "f6f7"));
     ck_assert(!xb_legal(pos, "@@@@"));      /* f7 occupied, no other lion-power square */
     ck_assert(!xb_legal(pos, "f6f7,f7f9")); /* the second leg is one step */
@@ -244,10 +242,10 @@ END_TEST
 START_TEST(test_promotion_on_entry) {
     /* Black golds c8 (outside the zone), c10 and h9 (inside); White pawns d11 and h8 */
     Position *pos = chu_fen("11k/3p8/2G9/7G4/2G4p4/12/12/12/12/12/12/K11 w 0 1");
-    ck_assert(xb_legal(pos, "c8c9+"));   /* entering */
+    ck_assert(xb_legal(pos, "c8c9+")); /* entering */
     ck_assert(xb_legal(pos, "c8b9+"));
-    ck_assert(xb_legal(pos, "c8c9"));    /* deferral */
-    ck_assert(!xb_legal(pos, "c8c7+"));  /* outside */
+    ck_assert(xb_legal(pos, "c8c9"));     /* deferral */
+    ck_assert(!xb_legal(pos, "c8c7+"));   /* outside */
     ck_assert(!xb_legal(pos, "c10c11+")); /* quiet move inside */
     ck_assert(!xb_legal(pos, "c10b10+"));
     ck_assert(xb_legal(pos, "c10c11"));
@@ -268,7 +266,10 @@ END_TEST
 
 START_TEST(test_bare_king) {
     char why[64];
-    struct { const char *fen; GameResult want; } rows[] = {
+    struct {
+        const char *fen;
+        GameResult want;
+    } rows[] = {
         /* Black K alone vs White K + gold: Black (to move) loses */
         {"11k/12/12/12/12/12/6g5/12/12/12/12/K11 w 0 1", RESULT_LOSS},
         /* same with White to move: White wins */
@@ -468,7 +469,11 @@ START_TEST(test_bad_positions) {
     const Variant *v = variant_find("chu");
     Position *pos = malloc(sizeof *pos);
     char err[256];
-    struct { const char *text; bool fen; const char *msg; } rows[] = {
+    struct {
+        const char *text;
+        bool fen;
+        const char *msg;
+    } rows[] = {
         {"12/12/12/12/12/12/12/12/12/12/K11 w 0 1", true, "11 ranks"},
         {"12/12/12/12/12/12/12/12/12/12/12/K11/12 w 0 1", true, "more than 12 ranks"},
         {"12/12/12/12/12/12/12/12/12/12/12/K10 w 0 1", true, "11 squares"},
@@ -487,8 +492,7 @@ START_TEST(test_bad_positions) {
         int rc = rows[i].fen ? fen_parse(pos, v, NULL, rows[i].text, err, sizeof err)
                              : pos_set_sfen(pos, v, NULL, rows[i].text, err, sizeof err);
         ck_assert_msg(rc != 0, "accepted %s", rows[i].text);
-        ck_assert_msg(strstr(err, rows[i].msg) != NULL, "%s: message '%s' lacks '%s'", rows[i].text, err,
-                      rows[i].msg);
+        ck_assert_msg(strstr(err, rows[i].msg) != NULL, "%s: message '%s' lacks '%s'", rows[i].text, err, rows[i].msg);
     }
     free(pos);
 }
@@ -548,8 +552,7 @@ static void normalise_sfen(const char *in, char *out, size_t len) {
     size_t o = 0;
     out[0] = 0;
     for (int i = 0; i < n; i++) {
-        if (i == 2 && strcmp(f[i], "-") && f[i][strspn(f[i], "0123456789")] && usi_square_parse(v, f[i]) < 0)
-            continue;
+        if (i == 2 && strcmp(f[i], "-") && f[i][strspn(f[i], "0123456789")] && usi_square_parse(v, f[i]) < 0) continue;
         o += (size_t)snprintf(out + o, len - o, "%s%s", o ? " " : "", f[i]);
     }
 }

@@ -13,7 +13,7 @@ static const char *shishi_bin(void) {
 }
 
 typedef struct {
-    int status;    /* exit status */
+    int status; /* exit status */
     char out[65536];
     char err[4096];
 } RunResult;

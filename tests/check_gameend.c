@@ -79,7 +79,8 @@ END_TEST
 START_TEST(keys_path_independent) {
     static const char *const rows[][2] = {
         {"sfen 8k/9/9/9/9/9/9/9/K8 b Gg 1 moves G*2b 1a2b", "sfen 9/7k1/9/9/9/9/9/9/K8 b 2g 3"},
-        {"startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e B*6e 4e3d 6e7f", "sfen lnsgkg1nl/1r5s1/pppppp1pp/6B2/9/2b6/PP1PPPPPP/7R1/LNSGKGSNL b Pp 9"},
+        {"startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e B*6e 4e3d 6e7f",
+         "sfen lnsgkg1nl/1r5s1/pppppp1pp/6B2/9/2b6/PP1PPPPPP/7R1/LNSGKGSNL b Pp 9"},
     };
     for (int i = 0; i < 2; i++) {
         Position *a = test_position("shogi", rows[i][0]), *b = test_position("shogi", rows[i][1]);
@@ -210,8 +211,8 @@ static void assert_declare(const char *sfen, const char *rule, bool want, int po
     Position *pos = test_position_with("shogi", sfen, rule ? "EnteringKingRule" : NULL, rule);
     DeclarationInfo d;
     bool got = pos_declaration_win(pos, &d);
-    ck_assert_msg(got == want, "%s (%s): declaration %d, expected %d (points %d of %d)", sfen,
-                  rule ? rule : "default", got, want, d.points, d.points_needed);
+    ck_assert_msg(got == want, "%s (%s): declaration %d, expected %d (points %d of %d)", sfen, rule ? rule : "default",
+                  got, want, d.points, d.points_needed);
     ck_assert_int_eq(d.points, points);
     ck_assert_int_eq(d.points_needed, needed);
     free(pos);
@@ -243,7 +244,8 @@ START_TEST(declare_conditions) {
     ck_assert_int_eq(d.pieces_in_zone, 10);
     free(pos);
     /* in check from a rook on 1e */
-    pos = test_position("shogi", "sfen " "+R+B+P+P+P+P+P+PK/+P+P7/9/9/8r/9/9/9/4k4 b RB 1");
+    pos = test_position("shogi", "sfen "
+                                 "+R+B+P+P+P+P+P+PK/+P+P7/9/9/8r/9/9/9/4k4 b RB 1");
     ck_assert(!pos_declaration_win(pos, &d));
     ck_assert(d.in_check && d.royal_in_zone);
     ck_assert_int_eq(d.points, 28);

@@ -84,17 +84,22 @@ static void assert_bad_sfen(const char *variant, const char *sfen, const char *p
 
 START_TEST(bad_sfen_shogi) {
     const char *S = "shogi";
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 2 from the top has 8 squares, expected 9");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b11/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 2 from the top has too many squares");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5bp1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 2 from the top has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                    "row 2 from the top has 8 squares, expected 9");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b11/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                    "row 2 from the top has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5bp1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                    "row 2 from the top has too many squares");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1", "8 ranks, expected 9");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL/9 b - 1", "more than 9 ranks");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1", "unknown piece 'X'");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS+GKGSNL b - 1", "unknown piece '+G'");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN+ b - 1", "unexpected character");
     assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/0/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "empty run of 0");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/99999999999999999999/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 5 from the top has too many squares");
-    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/4294967305/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "row 5 from the top has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/99999999999999999999/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                    "row 5 from the top has too many squares");
+    assert_bad_sfen(S, "lnsgkgsnl/1r5b1/ppppppppp/9/4294967305/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                    "row 5 from the top has too many squares");
     /* too many of a kind: the set's 2 rooks twice over is 4 (docs/rules.md, Material) */
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b 3R2r 1", "too many pieces of kind R (5, at most 4)");
     assert_bad_sfen(S, "+r3k4/9/9/9/9/9/9/9/+R3K4 b 3R 1", "too many pieces of kind R (5, at most 4)");
@@ -169,12 +174,12 @@ static void assert_bad_move(const char *variant, const char *spec, const char *m
 
 START_TEST(bad_moves) {
     assert_bad_move("shogi", "startpos", "7g7e", "illegal move '7g7e'");
-    assert_bad_move("shogi", "startpos", "5a5b", "illegal move");            /* not our piece */
-    assert_bad_move("shogi", "startpos", "2h2c", "illegal move");            /* blocked slide */
-    assert_bad_move("shogi", "startpos", "7g7f+", "illegal move '7g7f+'");   /* no promotion there */
-    assert_bad_move("shogi", "startpos", "P*5e", "illegal move 'P*5e'");     /* empty hand */
+    assert_bad_move("shogi", "startpos", "5a5b", "illegal move");          /* not our piece */
+    assert_bad_move("shogi", "startpos", "2h2c", "illegal move");          /* blocked slide */
+    assert_bad_move("shogi", "startpos", "7g7f+", "illegal move '7g7f+'"); /* no promotion there */
+    assert_bad_move("shogi", "startpos", "P*5e", "illegal move 'P*5e'");   /* empty hand */
     assert_bad_move("shogi", "sfen 8k/9/9/9/9/9/9/9/K8 b P 1", "P*1a", "illegal move");
-    assert_bad_move("shogi", "sfen 8k/9/8P/9/9/9/9/9/K8 b P 1", "P*1e", "illegal move");    /* nifu */
+    assert_bad_move("shogi", "sfen 8k/9/8P/9/9/9/9/9/K8 b P 1", "P*1e", "illegal move");   /* nifu */
     assert_bad_move("shogi", "sfen k8/9/1GN6/9/9/9/9/9/8K b P 1", "P*9b", "illegal move"); /* drop mate */
     assert_bad_move("shogi", "sfen k8/9/1GN6/9/9/9/9/9/8K b P 1", "7c8a", "illegal move"); /* must promote */
     assert_bad_move("shogi", "startpos", "", "malformed move");
@@ -193,8 +198,8 @@ START_TEST(bad_moves) {
     assert_bad_move("shogi", "startpos", longmove, "malformed move");
     assert_bad_move("micro", "startpos", "1d1c+", "illegal move");
     assert_bad_move("micro", "startpos", "5e4e", "malformed move");
-    assert_bad_move("nana", "startpos", "R*1a", "illegal move");   /* king first */
-    assert_bad_move("nana", "startpos", "K*2b", "illegal move");   /* centre */
+    assert_bad_move("nana", "startpos", "R*1a", "illegal move"); /* king first */
+    assert_bad_move("nana", "startpos", "K*2b", "illegal move"); /* centre */
     assert_bad_move("nana", "sfen k2/1C1/2K b Bb 1", "2b2a+", "illegal move");
 }
 END_TEST

@@ -35,8 +35,8 @@ static void perft_row(Tally *t, const char *variant, const char *spec, int depth
     snprintf(full, sizeof full, "%s%s", strcmp(spec, "startpos") ? "sfen " : "", spec);
     Position *pos = test_position(variant, full);
     uint64_t got = perft(pos, depth);
-    ck_assert_msg(got == nodes, "%s %s depth %d: %llu, expected %llu", variant, spec, depth,
-                  (unsigned long long)got, (unsigned long long)nodes);
+    ck_assert_msg(got == nodes, "%s %s depth %d: %llu, expected %llu", variant, spec, depth, (unsigned long long)got,
+                  (unsigned long long)nodes);
     /* perft must leave the position as it found it */
     ck_assert_int_eq(pos->sp, 0);
     free(pos);
@@ -81,8 +81,10 @@ END_TEST
 START_TEST(perft_std_tsv) {
     Tally t = perft_table("perft/perft_std.tsv", 0, NULL, 1);
     ck_assert_int_eq(t.rows, 272);
-    if (!test_long()) ck_assert_int_eq(t.run, 260); /* the 12 rows above 20 million leaves wait for test-long */
-    else if (!getenv("SHISHI_PERFT_MAX_NODES")) ck_assert_int_eq(t.run, 271); /* all but startpos depth 8 */
+    if (!test_long())
+        ck_assert_int_eq(t.run, 260); /* the 12 rows above 20 million leaves wait for test-long */
+    else if (!getenv("SHISHI_PERFT_MAX_NODES"))
+        ck_assert_int_eq(t.run, 271); /* all but startpos depth 8 */
 }
 END_TEST
 
@@ -132,8 +134,8 @@ START_TEST(replay_lishogi_games) {
         char *save = NULL; /* pos_set_sfen uses strtok itself */
         for (char *tok = strtok_r(tsv.cols[0], " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
             Move m;
-            ck_assert_msg(move_parse(pos, tok, NOTATION_USI, &m, err, sizeof err) == 0, "game %d ply %d: %s",
-                          games + 1, ply + 1, err);
+            ck_assert_msg(move_parse(pos, tok, NOTATION_USI, &m, err, sizeof err) == 0, "game %d ply %d: %s", games + 1,
+                          ply + 1, err);
             char back[32];
             move_format(pos, m, NOTATION_USI, back, sizeof back);
             ck_assert_str_eq(back, tok);

@@ -217,8 +217,7 @@ END_TEST
 
 START_TEST(nana_4_4_no_mate_with_hand) {
     Position *pos = test_position("nana", "sfen kwB/3/K2 b Rb 1");
-    ck_assert_moves(pos, NOTATION_USI,
-                    "3c2c R*1b R*1c R*2c C*1b C*1c C*2c W*1b W*1c W*2c W*3b G*1b G*1c G*2c");
+    ck_assert_moves(pos, NOTATION_USI, "3c2c R*1b R*1c R*2c C*1b C*1c C*2c W*1b W*1c W*2c W*3b G*1b G*1c G*2c");
     ck_assert_uint_eq(movegen_count(pos), 14);
     Move m;
     char err[256];

@@ -2,7 +2,10 @@
 #include "testutil.h"
 
 START_TEST(test_start_counts) {
-    struct { const char *v; uint64_t moves; } rows[] = {{"shogi", 30}, {"micro", 9}, {"nana", 8}};
+    struct {
+        const char *v;
+        uint64_t moves;
+    } rows[] = {{"shogi", 30}, {"micro", 9}, {"nana", 8}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         Position *pos = test_position(rows[i].v, "startpos");
         ck_assert_uint_eq(movegen_count(pos), rows[i].moves);

@@ -205,7 +205,9 @@ END_TEST
 /* wa.md 4: captured pieces go to hand unpromoted (+R -> R, +D -> D, not X or W). */
 START_TEST(test_capture_to_hand_unpromoted) {
     const char *start = "5k5/11/11/11/11/11/11/11/11/2+d+r7/3W1K5";
-    const struct { const char *game, *move, *fen; } rows[] = {
+    const struct {
+        const char *game, *move, *fen;
+    } rows[] = {
         {"wa", "d1d2", "5k5/11/11/11/11/11/11/11/11/2+dW7/5K5[R] b 0 1"},
         {"wa", "d1c2", "5k5/11/11/11/11/11/11/11/11/2W+r7/5K5[D] b 0 1"},
         {"wa-nodrop", "d1d2", "5k5/11/11/11/11/11/11/11/11/2+dW7/5K5 b 0 1"},
@@ -267,8 +269,10 @@ END_TEST
 /* Long: start position depth 5, as counted by Sjaak II. */
 START_TEST(test_perft_start_deep) {
     if (!test_long()) return;
-    const struct { const char *game; uint64_t nodes; } rows[] = {
-        {"wa-nodrop", 290003954}, {"wa", 290018689}};
+    const struct {
+        const char *game;
+        uint64_t nodes;
+    } rows[] = {{"wa-nodrop", 290003954}, {"wa", 290018689}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         Position *pos = test_position(rows[i].game, "startpos");
         ck_assert_uint_eq(perft(pos, 5), rows[i].nodes);
@@ -327,7 +331,9 @@ START_TEST(test_fen_round_trip) {
 END_TEST
 
 START_TEST(test_fen_rejected) {
-    const struct { const char *game, *fen, *msg; } rows[] = {
+    const struct {
+        const char *game, *fen, *msg;
+    } rows[] = {
         {"wa", WA_START_FEN "[P w 0 1", "missing ']'"},
         {"wa", WA_START_FEN "[K] w 0 1", "'K' is not a piece that can be held"},
         {"wa", WA_START_FEN "[+P] w 0 1", "unexpected character '+'"},
@@ -357,8 +363,7 @@ START_TEST(test_fen_rejected) {
         Key before = pos_key(pos);
         char err[256] = "";
         ck_assert_msg(fen_parse(pos, v, NULL, rows[i].fen, err, sizeof err) != 0, "accepted: %s", rows[i].fen);
-        ck_assert_msg(strstr(err, rows[i].msg) != NULL, "%s: message '%s' lacks '%s'", rows[i].fen, err,
-                      rows[i].msg);
+        ck_assert_msg(strstr(err, rows[i].msg) != NULL, "%s: message '%s' lacks '%s'", rows[i].fen, err, rows[i].msg);
         ck_assert(pos_key(pos) == before); /* the old position is kept */
         free(pos);
     }
@@ -485,8 +490,7 @@ START_TEST(test_mate) {
     /* without the pawn the king takes the wolf */
     ck_assert_int_eq(result_after("wa-nodrop", "fen 10k/9W1/10+S/11/11/11/11/11/11/11/5K5 b 0 1"), RESULT_NONE);
     /* a mating drop of a non-pawn piece */
-    ck_assert_int_eq(result_after("wa", "fen 10k/11/9P1/11/11/11/11/11/11/11/5K5[W] w 0 1 moves W@j10"),
-                     RESULT_LOSS);
+    ck_assert_int_eq(result_after("wa", "fen 10k/11/9P1/11/11/11/11/11/11/11/5K5[W] w 0 1 moves W@j10"), RESULT_LOSS);
 }
 END_TEST
 

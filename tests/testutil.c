@@ -15,17 +15,14 @@ int test_long(void) {
     return l && *l && strcmp(l, "0");
 }
 
-Position *test_position(const char *variant, const char *spec) {
-    return test_position_with(variant, spec, NULL, NULL);
-}
+Position *test_position(const char *variant, const char *spec) { return test_position_with(variant, spec, NULL, NULL); }
 
 Position *test_position_with(const char *variant, const char *spec, const char *option, const char *value) {
     const Variant *v = variant_find(variant);
     ck_assert_msg(v != NULL, "unknown variant %s", variant);
     Rules r = v->defaults;
     char err[256];
-    if (option)
-        ck_assert_msg(rules_set_option(v, &r, option, value, err, sizeof err) == 0, "%s: %s", variant, err);
+    if (option) ck_assert_msg(rules_set_option(v, &r, option, value, err, sizeof err) == 0, "%s: %s", variant, err);
     Position *pos = malloc(sizeof *pos);
     int rc = position_parse_spec(pos, v, &r, spec, err, sizeof err);
     ck_assert_msg(rc == 0, "%s: %s: %s", variant, spec, err);

@@ -28,12 +28,12 @@ void test_moves_string(Position *pos, Notation n, char *buf, size_t len);
 /* Sort a space-separated list of move strings (for comparing with expected lists). */
 void test_sort_words(const char *in, char *out, size_t len);
 /* Assert that the legal moves equal the expected space-separated list (any order). */
-#define ck_assert_moves(pos, n, expected)                                                       \
-    do {                                                                                        \
-        char got_[65536], want_[65536];                                                         \
-        test_moves_string((pos), (n), got_, sizeof got_);                                      \
-        test_sort_words((expected), want_, sizeof want_);                                      \
-        ck_assert_str_eq(got_, want_);                                                          \
+#define ck_assert_moves(pos, n, expected)                                                                              \
+    do {                                                                                                               \
+        char got_[65536], want_[65536];                                                                                \
+        test_moves_string((pos), (n), got_, sizeof got_);                                                              \
+        test_sort_words((expected), want_, sizeof want_);                                                              \
+        ck_assert_str_eq(got_, want_);                                                                                 \
     } while (0)
 
 /* Reader of a tab-separated table under <shared>/data (test_tsv_open / _next / _close).

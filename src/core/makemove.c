@@ -54,15 +54,12 @@ Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, B
     return piece_attacks(pos, pt, c, sq, occ);
 }
 
-Bitboard pos_attackers_to(const Position *pos, int sq, Color c, Bitboard occ) {
-    return attackers_to(pos, sq, c, occ);
-}
+Bitboard pos_attackers_to(const Position *pos, int sq, Color c, Bitboard occ) { return attackers_to(pos, sq, c, occ); }
 
 Bitboard pos_compute_checkers(const Position *pos, Color victim) {
     if (pos->royal_count[victim] == 0) return bb_empty();
     Bitboard occ = pos_occupied(pos);
-    if (pos->royal_count[victim] == 1)
-        return pos_attackers_to(pos, pos->royal_sq[victim], color_flip(victim), occ);
+    if (pos->royal_count[victim] == 1) return pos_attackers_to(pos, pos->royal_sq[victim], color_flip(victim), occ);
     Bitboard att = bb_empty();
     for (int s = 0; s < pos->t->sq_count; s++) {
         Piece p = pos->board[s];

@@ -16,13 +16,13 @@ typedef struct {
     const VariantTables *t;
     Color us, them;
     Bitboard occ, own, enemy, empty;
-    int ksq;              /* our royal when the check rule applies, else -1 */
+    int ksq; /* our royal when the check rule applies, else -1 */
     Bitboard pinned;
     Bitboard target;      /* allowed destinations of non-royal board moves */
     Bitboard drop_target; /* allowed drop squares before per-piece bans */
     Bitboard enemy_lions; /* lion-trading rules only */
     bool can_pass;
-    bool nested;          /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
+    bool nested; /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
     bool counting;
     uint64_t count;
     MoveList *list;
@@ -88,10 +88,10 @@ static inline bool is_protected(const Gen *g, int sq, Bitboard occ) {
 static bool lion_capture_ok(const Gen *g, int from, PieceType pt, int sq, Bitboard occ_after, bool bridge) {
     const StateInfo *st = pos_st(g->pos);
     if (g->t->flags[pt] & PF_LION) {
-        if (bb_test(g->t->king_step[from], sq)) return true;  /* 7.1 adjacent */
-        return bridge || !is_protected(g, sq, occ_after);     /* 7.2 distant */
+        if (bb_test(g->t->king_step[from], sq)) return true; /* 7.1 adjacent */
+        return bridge || !is_protected(g, sq, occ_after);    /* 7.2 distant */
     }
-    if (st->lion_sq == SQ_NONE || st->lion_sq == sq) return true; /* 7.3 counter-strike */
+    if (st->lion_sq == SQ_NONE || st->lion_sq == sq) return true;    /* 7.3 counter-strike */
     return g->pos->rules.okazaki && !is_protected(g, sq, occ_after); /* 7.4 Okazaki */
 }
 
@@ -145,8 +145,8 @@ static void gen_double(Gen *g, int from, PieceType pt) {
             if (!first_leg_ok(g, from, pt, a)) continue;
             Bitboard second = bb_andnot(t->king_step[a], g->own);
             int b;
-            BB_FOREACH(b, second) if (second_leg_ok(g, from, pt, a, b))
-                push_double(g, move_make_double((Square)from, (Square)a, (Square)b));
+            BB_FOREACH(b, second)
+            if (second_leg_ok(g, from, pt, a, b)) push_double(g, move_make_double((Square)from, (Square)a, (Square)b));
             push_double(g, move_make_double((Square)from, (Square)a, (Square)from)); /* igui */
         }
         return;
@@ -164,8 +164,7 @@ static void gen_double(Gen *g, int from, PieceType pt) {
         Bitboard beyond = bb_andnot(bb_and(t->ray[d * n + a], t->king_step[a]), g->own);
         if (bb_any(beyond)) {
             int b = bb_lsb(beyond);
-            if (second_leg_ok(g, from, pt, a, b))
-                push_double(g, move_make_double((Square)from, (Square)a, (Square)b));
+            if (second_leg_ok(g, from, pt, a, b)) push_double(g, move_make_double((Square)from, (Square)a, (Square)b));
         }
         push_double(g, move_make_double((Square)from, (Square)a, (Square)from));
     }
@@ -364,9 +363,7 @@ static void generate(Gen *g) {
 }
 
 /* nana 3.6: with pieces in hand, a board move may not mate (nor stalemate, by option). */
-static bool needs_mate_ban(const Position *pos) {
-    return pos->v->no_mate_with_hand && pos->hand_total[pos->stm] > 0;
-}
+static bool needs_mate_ban(const Position *pos) { return pos->v->no_mate_with_hand && pos->hand_total[pos->stm] > 0; }
 
 static void filter_mate_ban(Position *pos, MoveList *list) {
     int kept = 0;
@@ -385,9 +382,7 @@ static void filter_mate_ban(Position *pos, MoveList *list) {
 
 /* chu 6, option "Allow repeats" = false: a move that would create the repetition_count-th
  * occurrence of a position is illegal. Off by default, so the fast path stays untouched. */
-static bool needs_repeat_ban(const Position *pos) {
-    return pos->v->repeats_rule && !pos->rules.allow_repeats;
-}
+static bool needs_repeat_ban(const Position *pos) { return pos->v->repeats_rule && !pos->rules.allow_repeats; }
 
 static void filter_repeats(Position *pos, MoveList *list) {
     int kept = 0;
@@ -462,8 +457,7 @@ static Bitboard bare_king_material(const Position *pos, Color c) {
  * check and (holding a single piece) cannot lose it to the bare royal; two bare royals draw.
  * Only with exactly one royal per side. docs/rules-chu.md, "Bare king". */
 static GameResult bare_king_result(Position *pos, char *reason, size_t len) {
-    if (!pos->rules.bare_king || pos->royal_count[BLACK] != 1 || pos->royal_count[WHITE] != 1)
-        return RESULT_NONE;
+    if (!pos->rules.bare_king || pos->royal_count[BLACK] != 1 || pos->royal_count[WHITE] != 1) return RESULT_NONE;
     bool bare[COLOR_NB] = {is_bare(pos, BLACK), is_bare(pos, WHITE)};
     if (!bare[BLACK] && !bare[WHITE]) return RESULT_NONE;
     bool checked[COLOR_NB];

@@ -23,7 +23,10 @@ static const PieceDef shogi_pieces[] = {
 };
 
 static const RuleOption shogi_options[] = {
-    {"EnteringKingRule", OPT_COMBO, offsetof(Rules, impasse), {"CSARule27", "CSARule24", "NoEnteringKing", NULL},
+    {"EnteringKingRule",
+     OPT_COMBO,
+     offsetof(Rules, impasse),
+     {"CSARule27", "CSARule24", "NoEnteringKing", NULL},
      {IMPASSE_CSA27, IMPASSE_CSA24, IMPASSE_NONE, 0}},
 };
 

@@ -14,40 +14,40 @@
  * drop restrictions. Promoted pieces keep the '+' of their original letter: +D moves as W
  * and +R as the fox X, but each is its own type. dead_ranks 1 for P and O: no drop on the
  * last rank and forced promotion on arrival; the horse keeps its backward move (wa.md 3). */
-#define WA_PIECE_TABLE(HAND, PAWN_FLAGS)                                                  \
-    {                                                                                     \
-        /* symbol name                betza        lion promotes changes hand dead value flags */ \
-        {"K", "Crane king", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0},              \
-        {"E", "Cloud eagle", "vRsWbFfF3", NULL, NULL, NULL, HAND("E"), 0, 850, 0, 0},     \
-        {"X", "Treacherous fox", "FvWAvD", NULL, NULL, NULL, HAND("X"), 0, 700, 0, 0},    \
-        {"F", "Flying falcon", "BfW", NULL, "+F", NULL, HAND("F"), 0, 700, 0, 0},         \
-        {"R", "Running rabbit", "fRFbW", NULL, "+R", NULL, HAND("R"), 0, 550, 0, 0},      \
-        {"W", "Violent wolf", "WfF", NULL, "+W", NULL, HAND("W"), 0, 500, 0, 0},          \
-        {"V", "Violent stag", "FfW", NULL, "+V", NULL, HAND("V"), 0, 450, 0, 0},          \
-        {"D", "Blind dog", "fFsbW", NULL, "+D", NULL, HAND("D"), 0, 350, 0, 0},           \
-        {"M", "Climbing monkey", "fFvW", NULL, "+M", NULL, HAND("M"), 0, 350, 0, 0},      \
-        {"G", "Flying goose", "fFvW", NULL, "+G", NULL, HAND("G"), 0, 350, 0, 0},         \
-        {"C", "Flying cock", "fFsW", NULL, "+C", NULL, HAND("C"), 0, 350, 0, 0},          \
-        {"S", "Swallow's wings", "sRvW", NULL, "+S", NULL, HAND("S"), 0, 500, 0, 0},      \
-        {"U", "Strutting crow", "fWbF", NULL, "+U", NULL, HAND("U"), 0, 250, 0, 0},       \
-        {"L", "Swooping owl", "fWbF", NULL, "+L", NULL, HAND("L"), 0, 250, 0, 0},         \
-        {"H", "Liberated horse", "fRbW2", NULL, "+H", NULL, HAND("H"), 0, 400, 0, 0},     \
-        {"O", "Oxcart", "fR", NULL, "+O", NULL, HAND("O"), 1, 300, 0, 0},                 \
-        {"P", "Sparrow pawn", "fW", NULL, "+P", NULL, HAND("P"), 1, 100, PAWN_FLAGS, 0},  \
-        {"+F", "Tenacious falcon", "BvRsW", NULL, NULL, NULL, HAND("F"), 0, 1150, 0, 0},  \
-        {"+R", "Treacherous fox", "FvWAvD", NULL, NULL, NULL, HAND("R"), 0, 700, 0, 0},   \
-        {"+W", "Bear's eyes", "K", NULL, NULL, NULL, HAND("W"), 0, 600, 0, 0},            \
-        {"+V", "Roaming boar", "FfsW", NULL, NULL, NULL, HAND("V"), 0, 550, 0, 0},        \
-        {"+D", "Violent wolf", "WfF", NULL, NULL, NULL, HAND("D"), 0, 500, 0, 0},         \
-        {"+M", "Violent stag", "FfW", NULL, NULL, NULL, HAND("M"), 0, 450, 0, 0},         \
-        {"+G", "Swallow's wings", "sRvW", NULL, NULL, NULL, HAND("G"), 0, 500, 0, 0},     \
-        {"+C", "Raiding falcon", "vRfFsW", NULL, NULL, NULL, HAND("C"), 0, 800, 0, 0},    \
-        {"+S", "Gliding swallow", "R", NULL, NULL, NULL, HAND("S"), 0, 900, 0, 0},        \
-        {"+U", "Flying falcon", "BfW", NULL, NULL, NULL, HAND("U"), 0, 700, 0, 0},        \
-        {"+L", "Cloud eagle", "vRsWbFfF3", NULL, NULL, NULL, HAND("L"), 0, 850, 0, 0},    \
-        {"+H", "Heavenly horse", "ffNbbN", NULL, NULL, NULL, HAND("H"), 0, 350, 0, 0},    \
-        {"+O", "Plodding ox", "K", NULL, NULL, NULL, HAND("O"), 0, 600, 0, 0},            \
-        {"+P", "Golden bird", "WfF", NULL, NULL, NULL, HAND("P"), 0, 500, 0, 0},          \
+#define WA_PIECE_TABLE(HAND, PAWN_FLAGS)                                                                               \
+    {                                                                                                                  \
+        /* symbol name                betza        lion promotes changes hand dead value flags */                      \
+        {"K", "Crane king", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0},                                           \
+            {"E", "Cloud eagle", "vRsWbFfF3", NULL, NULL, NULL, HAND("E"), 0, 850, 0, 0},                              \
+            {"X", "Treacherous fox", "FvWAvD", NULL, NULL, NULL, HAND("X"), 0, 700, 0, 0},                             \
+            {"F", "Flying falcon", "BfW", NULL, "+F", NULL, HAND("F"), 0, 700, 0, 0},                                  \
+            {"R", "Running rabbit", "fRFbW", NULL, "+R", NULL, HAND("R"), 0, 550, 0, 0},                               \
+            {"W", "Violent wolf", "WfF", NULL, "+W", NULL, HAND("W"), 0, 500, 0, 0},                                   \
+            {"V", "Violent stag", "FfW", NULL, "+V", NULL, HAND("V"), 0, 450, 0, 0},                                   \
+            {"D", "Blind dog", "fFsbW", NULL, "+D", NULL, HAND("D"), 0, 350, 0, 0},                                    \
+            {"M", "Climbing monkey", "fFvW", NULL, "+M", NULL, HAND("M"), 0, 350, 0, 0},                               \
+            {"G", "Flying goose", "fFvW", NULL, "+G", NULL, HAND("G"), 0, 350, 0, 0},                                  \
+            {"C", "Flying cock", "fFsW", NULL, "+C", NULL, HAND("C"), 0, 350, 0, 0},                                   \
+            {"S", "Swallow's wings", "sRvW", NULL, "+S", NULL, HAND("S"), 0, 500, 0, 0},                               \
+            {"U", "Strutting crow", "fWbF", NULL, "+U", NULL, HAND("U"), 0, 250, 0, 0},                                \
+            {"L", "Swooping owl", "fWbF", NULL, "+L", NULL, HAND("L"), 0, 250, 0, 0},                                  \
+            {"H", "Liberated horse", "fRbW2", NULL, "+H", NULL, HAND("H"), 0, 400, 0, 0},                              \
+            {"O", "Oxcart", "fR", NULL, "+O", NULL, HAND("O"), 1, 300, 0, 0},                                          \
+            {"P", "Sparrow pawn", "fW", NULL, "+P", NULL, HAND("P"), 1, 100, PAWN_FLAGS, 0},                           \
+            {"+F", "Tenacious falcon", "BvRsW", NULL, NULL, NULL, HAND("F"), 0, 1150, 0, 0},                           \
+            {"+R", "Treacherous fox", "FvWAvD", NULL, NULL, NULL, HAND("R"), 0, 700, 0, 0},                            \
+            {"+W", "Bear's eyes", "K", NULL, NULL, NULL, HAND("W"), 0, 600, 0, 0},                                     \
+            {"+V", "Roaming boar", "FfsW", NULL, NULL, NULL, HAND("V"), 0, 550, 0, 0},                                 \
+            {"+D", "Violent wolf", "WfF", NULL, NULL, NULL, HAND("D"), 0, 500, 0, 0},                                  \
+            {"+M", "Violent stag", "FfW", NULL, NULL, NULL, HAND("M"), 0, 450, 0, 0},                                  \
+            {"+G", "Swallow's wings", "sRvW", NULL, NULL, NULL, HAND("G"), 0, 500, 0, 0},                              \
+            {"+C", "Raiding falcon", "vRfFsW", NULL, NULL, NULL, HAND("C"), 0, 800, 0, 0},                             \
+            {"+S", "Gliding swallow", "R", NULL, NULL, NULL, HAND("S"), 0, 900, 0, 0},                                 \
+            {"+U", "Flying falcon", "BfW", NULL, NULL, NULL, HAND("U"), 0, 700, 0, 0},                                 \
+            {"+L", "Cloud eagle", "vRsWbFfF3", NULL, NULL, NULL, HAND("L"), 0, 850, 0, 0},                             \
+            {"+H", "Heavenly horse", "ffNbbN", NULL, NULL, NULL, HAND("H"), 0, 350, 0, 0},                             \
+            {"+O", "Plodding ox", "K", NULL, NULL, NULL, HAND("O"), 0, 600, 0, 0},                                     \
+            {"+P", "Golden bird", "WfF", NULL, NULL, NULL, HAND("P"), 0, 500, 0, 0},                                   \
     }
 
 /* wa.md 1: the start position, board side hand (SFEN form; XBoard FEN has the same board
@@ -56,24 +56,22 @@
 
 /* XBoard assets (wa.md 5, CrazyWa's list, verified with XBoard 4.9.1): the piece-to-char
  * tables for the games without and with holdings, and one `piece` line per type. */
-#define WA_XBOARD_TABLE_NODROP                                                            \
-    "(P..^S^FV..^LW^OH.F.^R.E....R...D.GOL^M..^H.M.C.^CU.^W/.......^V.^P.^U..^DS.^GXK"    \
+#define WA_XBOARD_TABLE_NODROP                                                                                         \
+    "(P..^S^FV..^LW^OH.F.^R.E....R...D.GOL^M..^H.M.C.^CU.^W/.......^V.^P.^U..^DS.^GXK"                                 \
     "p..^s^fv..^lw^oh.f.^r.e....r...d.gol^m..^h.m.c.^cu.^w/.......^v.^p.^u..^ds.^gxk) 11x11+0_chu"
-#define WA_XBOARD_TABLE_DROP                                                              \
-    "(P..^S^FV..^LW^OH.F.^R.E....R...D.GOL^M..^H.M.C.^CU.^W../.......^V.^P.^U..^DS.^GXK"  \
+#define WA_XBOARD_TABLE_DROP                                                                                           \
+    "(P..^S^FV..^LW^OH.F.^R.E....R...D.GOL^M..^H.M.C.^CU.^W../.......^V.^P.^U..^DS.^GXK"                               \
     "p..^s^fv..^lw^oh.f.^r.e....r...d.gol^m..^h.m.c.^cu.^w../.......^v.^p.^u..^ds.^gxk) 11x11+16_chu"
 static const char *const wa_xboard_pieces[] __attribute__((unused)) = {
-    "P& fW",     "L& fWbF",   "U& fWbF",     "C& fFsW",    "G& fFvW",    "M& fFvW",
-    "D& fFbsW",  "V& FfW",    "W& WfF",      "O& fR",      "H& fRbW2",   "S& sRvW",
-    "F& BfW",    "E& vRfF3bFsW", "R& fRFbW", "X& FAvWvD",  "+P& WfF",    "+L& vRfF3bFsW",
-    "+U& BfW",   "+C& vRfFsW", "+G& sRvW",   "+M& FfW",    "+D& WfF",    "+V& FfsW",
-    "+W& K",     "+O& K",     "+H& vN",      "+S& R",      "+F& BvRsW",  "+R& FAvWvD",
-    NULL};
+    "P& fW",   "L& fWbF",       "U& fWbF",  "C& fFsW",    "G& fFvW",   "M& fFvW",      "D& fFbsW", "V& FfW",
+    "W& WfF",  "O& fR",         "H& fRbW2", "S& sRvW",    "F& BfW",    "E& vRfF3bFsW", "R& fRFbW", "X& FAvWvD",
+    "+P& WfF", "+L& vRfF3bFsW", "+U& BfW",  "+C& vRfFsW", "+G& sRvW",  "+M& FfW",      "+D& WfF",  "+V& FfsW",
+    "+W& K",   "+O& K",         "+H& vN",   "+S& R",      "+F& BvRsW", "+R& FAvWvD",   NULL};
 
 /* Fields both games share: XBoard-only, 11x11, 3-rank zone with optional promotion
  * (forced where the piece could never move), 4-fold repetition (wa.md 6). */
-#define WA_BASE_FIELDS                                                                    \
-    .protocols = PROTO_USI | PROTO_XBOARD, .xboard_default = true, .files = 11, .ranks = 11, \
-    .start = WA_START, .zone_ranks = 3, .promotion = PROMO_ZONE, .repetition_count = 4
+#define WA_BASE_FIELDS                                                                                                 \
+    .protocols = PROTO_USI | PROTO_XBOARD, .xboard_default = true, .files = 11, .ranks = 11, .start = WA_START,        \
+    .zone_ranks = 3, .promotion = PROMO_ZONE, .repetition_count = 4
 
 #endif
