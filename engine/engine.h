@@ -17,20 +17,18 @@ enum {
 
 /* What `go` asks for. Times in milliseconds; 0 = not given. */
 typedef struct {
-    int depth;              /* maximum depth, 0 = none */
-    uint64_t nodes;         /* node limit, 0 = none */
-    int movetime;           /* exact time for this move */
-    int time[COLOR_NB];     /* remaining main time per colour (-1 = not given) */
-    int inc[COLOR_NB];      /* Fischer increment per colour */
-    int byoyomi;            /* per-move byoyomi */
-    int moves_to_go;        /* moves to the next time control, 0 = sudden death */
-    bool infinite;          /* until stop (no bestmove before it) */
-    bool ponder;            /* pondering: no bestmove before ponderhit/stop */
-    int mate;               /* > 0: mate search with this time limit (ms); -1 = no limit */
-    int multipv;            /* lines to report, 0 = option value */
-    int search_moves_count; /* restrict the root to these moves (0 = all) */
-    Move search_moves[256];
-    int exclude_count; /* remove these root moves (XBoard exclude) */
+    int depth;          /* maximum depth, 0 = none */
+    uint64_t nodes;     /* node limit, 0 = none */
+    int movetime;       /* exact time for this move */
+    int time[COLOR_NB]; /* remaining main time per colour (-1 = not given) */
+    int inc[COLOR_NB];  /* Fischer increment per colour */
+    int byoyomi;        /* per-move byoyomi */
+    int moves_to_go;    /* moves to the next time control, 0 = sudden death */
+    bool infinite;      /* until stop (no bestmove before it) */
+    bool ponder;        /* pondering: no bestmove before ponderhit/stop */
+    int mate;           /* > 0: mate search with this time limit (ms); -1 = no limit */
+    int multipv;        /* lines to report, 0 = option value */
+    int exclude_count;  /* remove these root moves (XBoard exclude) */
     Move exclude[256];
 } SearchLimits;
 
@@ -72,7 +70,6 @@ typedef struct {
     void (*on_info)(void *user, const SearchInfo *info);
     void (*on_bestmove)(void *user, const BestMove *best);
     void (*on_mate)(void *user, MateStatus status, const Move *line, int length, const Position *root);
-    void (*on_string)(void *user, const char *text); /* free-text diagnostics */
 } Reporter;
 
 typedef struct EngineContext EngineContext;

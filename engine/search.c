@@ -268,7 +268,7 @@ static Value search(Thread *th, Value alpha, Value beta, int depth, int ply, boo
 
     /* Step 5: store */
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!(ply == 0 && th->excluded_count)) tt_store(sh->tt, key, best_move, score_to_tt(best, ply), 0, depth, bound);
+    if (!(ply == 0 && th->excluded_count)) tt_store(sh->tt, key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }
 

@@ -40,7 +40,7 @@ const TTEntry *tt_probe(const TT *tt, Key key) {
     return e->epoch == tt->epoch && e->key32 == (uint32_t)(key >> 32) && e->bound_age ? e : NULL;
 }
 
-void tt_store(TT *tt, Key key, Move move, int score, int eval, int depth, int bound) {
+void tt_store(TT *tt, Key key, Move move, int score, int depth, int bound) {
     TTEntry *e = slot(tt, key);
     uint32_t k = (uint32_t)(key >> 32);
     if (e->epoch != tt->epoch) { /* an entry of a cleared generation is an empty slot */
@@ -52,7 +52,6 @@ void tt_store(TT *tt, Key key, Move move, int score, int eval, int depth, int bo
         if (move || e->key32 != k) e->move = move;
         e->key32 = k;
         e->score = (int16_t)score;
-        e->eval = (int16_t)eval;
         e->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
         e->bound_age = (uint8_t)(bound | (tt->age << 2));
     }

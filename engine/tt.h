@@ -11,7 +11,7 @@ typedef struct {
     uint32_t key32; /* upper half of the position key */
     Move move;
     int16_t score;
-    int16_t eval;
+    int16_t pad;
     uint8_t depth;
     uint8_t bound_age; /* bound in bits 0-1, age in bits 2-7 */
     uint16_t epoch;    /* table generation that wrote it; other generations count as empty */
@@ -33,7 +33,7 @@ void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 /* Entry for key if stored, else NULL. */
 const TTEntry *tt_probe(const TT *tt, Key key);
-void tt_store(TT *tt, Key key, Move move, int score, int eval, int depth, int bound);
+void tt_store(TT *tt, Key key, Move move, int score, int depth, int bound);
 /* Permille of sampled entries used in this search. */
 int tt_hashfull(const TT *tt);
 

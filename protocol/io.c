@@ -5,11 +5,8 @@
 #include <stdarg.h>
 #include <string.h>
 
-/* WHY static: the output stream and its lock are process-wide by nature (one stdout). */
+/* WHY static: the lock guards the process's one stdout. */
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
-static FILE *out_stream;
-
-void io_set_output(FILE *f) { out_stream = f; }
 
 void io_line(const char *fmt, ...) {
     char buf[IO_LINE_MAX + 256];
@@ -17,7 +14,7 @@ void io_line(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    FILE *f = out_stream ? out_stream : stdout;
+    FILE *f = stdout;
     pthread_mutex_lock(&out_lock);
     fputs(buf, f);
     fputc('\n', f);

@@ -15,7 +15,5 @@ enum { IO_LINE_MAX = 16384 };
 bool io_read_line(FILE *f, char *buf, size_t len, bool *overlong);
 /* Write one formatted line (a newline is added) to the protocol output, atomically. */
 void io_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Redirect protocol output (tests); NULL = stdout. */
-void io_set_output(FILE *f);
 
 #endif

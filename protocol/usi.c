@@ -106,11 +106,6 @@ static void usi_on_mate(void *user, MateStatus status, const Move *line, int len
     }
 }
 
-static void usi_on_string(void *user, const char *text) {
-    (void)user;
-    io_line("info string %s", text);
-}
-
 /* ---- handshake and options -------------------------------------------------------------- */
 
 static int game_index(const Usi *u, const Variant *v) {
@@ -408,11 +403,7 @@ int usi_main(FILE *in, const char *first_line) {
             u->games[u->game_count++] = *v;
         }
     u->hash_mb = HASH_DEFAULT_MB;
-    Reporter rep = {.user = u,
-                    .on_info = usi_on_info,
-                    .on_bestmove = usi_on_bestmove,
-                    .on_mate = usi_on_mate,
-                    .on_string = usi_on_string};
+    Reporter rep = {.user = u, .on_info = usi_on_info, .on_bestmove = usi_on_bestmove, .on_mate = usi_on_mate};
 
     io_line("id name %s %s", SHISHI_NAME, SHISHI_VERSION);
     io_line("id author the Shishi developers");

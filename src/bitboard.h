@@ -66,7 +66,6 @@ static inline bool bb_test(Bitboard a, int sq) { return (a.w[sq >> 6] >> (sq & 6
 static inline void bb_set(Bitboard *a, int sq) { a->w[sq >> 6] |= 1ULL << (sq & 63); }
 static inline void bb_clear(Bitboard *a, int sq) { a->w[sq >> 6] &= ~(1ULL << (sq & 63)); }
 static inline void bb_toggle(Bitboard *a, int sq) { a->w[sq >> 6] ^= 1ULL << (sq & 63); }
-static inline bool bb_equal(Bitboard a, Bitboard b) { return bb_is_empty(bb_xor(a, b)); }
 static inline bool bb_intersects(Bitboard a, Bitboard b) { return bb_any(bb_and(a, b)); }
 
 static inline int bb_popcount(Bitboard a) {

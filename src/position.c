@@ -14,14 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pos_set_root(Position *pos) {
-    if (pos->sp == 0) return;
-    pos->states[0] = pos->states[pos->sp];
-    pos->states[0].move = MOVE_NONE;
-    pos->move_number += pos->sp;
-    pos->sp = 0;
-}
-
 /* Repetition verdict (shogi Game end; micro 5; nana 3.8; chu 6; wa 6). */
 GameResult pos_repetition_result(const Position *pos, int occurrences, char *reason, size_t len) {
     char scratch[32];

@@ -33,7 +33,6 @@ struct Position {
     Color stm;
     int move_number; /* SFEN move number of the root position */
     int sp;          /* index of the current state */
-    int root_sp;     /* states before this index are game history */
     StateInfo states[HISTORY_MAX];
 };
 
@@ -41,7 +40,6 @@ static inline const StateInfo *pos_st(const Position *pos) { return &pos->states
 static inline Key pos_key(const Position *pos) { return pos->states[pos->sp].key; }
 static inline Bitboard pos_occupied(const Position *pos) { return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]); }
 static inline bool pos_in_check(const Position *pos) { return bb_any(pos->states[pos->sp].checkers); }
-static inline int pos_game_ply(const Position *pos) { return pos->sp; }
 
 /* Set a position from an SFEN (board side hand [movenumber] [extra]) of game v.
  * rules == NULL uses the game's defaults. Returns 0, or -1 with a message (pos untouched). */
@@ -60,8 +58,6 @@ void pos_hand_string(const Position *pos, char *buf, size_t len);
 /* Make / unmake a legal (or at least pseudo-legal) move. */
 void pos_do_move(Position *pos, Move m);
 void pos_undo_move(Position *pos);
-/* Forget the history: the current position becomes the root of a new game record. */
-void pos_set_root(Position *pos);
 
 /* Squares attacked by a piece of type pt and colour c standing on sq. */
 Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ);
@@ -80,7 +76,6 @@ int pos_repetitions(const Position *pos);
 GameResult pos_repetition_result(const Position *pos, int occurrences, char *reason, size_t len);
 
 /* Piece-count helpers used by validation. */
-int variant_max_count(const Variant *v, PieceType pt);
 PieceType variant_base_type(const Variant *v, PieceType pt);
 
 /* Slide along absolute direction d from sq up to and including the first blocker. */
@@ -110,14 +105,6 @@ static inline Bitboard between_bb(const VariantTables *t, int a, int b) {
     int d = t->dir_between[a * t->sq_count + b];
     if (d < 0) return bb_empty();
     return bb_and(t->ray[d * t->sq_count + a], t->ray[((d + 4) & 7) * t->sq_count + b]);
-}
-/* The whole line through a and b (empty if not aligned). */
-static inline Bitboard line_bb(const VariantTables *t, int a, int b) {
-    int d = t->dir_between[a * t->sq_count + b];
-    if (d < 0) return bb_empty();
-    Bitboard l = bb_or(t->ray[d * t->sq_count + a], t->ray[((d + 4) & 7) * t->sq_count + a]);
-    bb_set(&l, a);
-    return l;
 }
 
 #endif

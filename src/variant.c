@@ -357,7 +357,6 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
             *rel[k].dst = q;
         }
         t->can_promote[pt] = pd->promotes_to != NULL;
-        if (pd->promotes_to) t->is_promoted[t->promotes_to[pt]] = true;
         if ((pd->flags & PF_ROYAL) && !t->royal_type) t->royal_type = pt;
     }
     /* dead squares: the far dead_ranks ranks */
@@ -429,8 +428,6 @@ static int compile_counts(const Variant *v, VariantTables *t, char *err, size_t 
     free(pos);
     return 0;
 }
-
-int variant_max_count(const Variant *v, PieceType pt) { return v->tables->max_count[base_type(v->tables, pt)]; }
 
 PieceType variant_base_type(const Variant *v, PieceType pt) { return base_type(v->tables, pt); }
 

@@ -156,7 +156,6 @@ struct VariantTables {
     uint8_t limited_dir[COLOR_NB][PT_MAX][8], limited_range[COLOR_NB][PT_MAX][8];
     uint8_t lion_dirs[COLOR_NB][PT_MAX]; /* linear lion-power directions (absolute) */
     bool lion_area[PT_MAX];              /* full lion double moves */
-    bool is_promoted[PT_MAX];            /* some type promotes to it */
     bool can_promote[PT_MAX];
     bool has_double[PT_MAX]; /* any lion power */
     unsigned flags[PT_MAX];
