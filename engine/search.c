@@ -70,11 +70,7 @@ static Value score_from_tt(int v, int ply) {
 }
 
 /* Has the side to move lost every royal (games where royals can be captured)? */
-static bool royal_lost(const Position *pos) {
-    if (!pos->v->check_allowed || pos->royal_count[pos->stm]) return false;
-    PieceType r = pos->t->royal_type, h = pos->t->hand_type[r];
-    return !(h && pos->hand[pos->stm][h]);
-}
+static bool royal_lost(const Position *pos) { return pos->v->check_allowed && !pos_has_royal(pos, pos->stm); }
 
 static bool is_capture(const Position *pos, Move m) {
     if (move_is_drop(m) || move_is_pass(m)) return false;

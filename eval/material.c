@@ -10,7 +10,7 @@ Value eval_material(const Position *pos) {
     for (int c = 0; c < COLOR_NB; c++) {
         Bitboard b = pos->by_color[c];
         int s;
-        BB_FOREACH(s, b) {
+        BB_FOREACH (s, b) {
             PieceType pt = piece_type(pos->board[s]);
             int y = sq_y(v, s), adv = c == BLACK ? y : v->ranks - 1 - y;
             score[c] += t->value[pt];

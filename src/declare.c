@@ -35,7 +35,7 @@ bool pos_declaration_win(const Position *pos, DeclarationInfo *info) {
     if (pos->royal_count[us] == 1) d.royal_in_zone = bb_test(zone, pos->royal_sq[us]);
     Bitboard mine = bb_and(pos->by_color[us], zone);
     int s;
-    BB_FOREACH(s, mine) {
+    BB_FOREACH (s, mine) {
         PieceType pt = piece_type(pos->board[s]);
         if (t->flags[pt] & PF_ROYAL) continue;
         d.pieces_in_zone++;

@@ -40,6 +40,11 @@ static inline const StateInfo *pos_st(const Position *pos) { return &pos->states
 static inline Key pos_key(const Position *pos) { return pos->states[pos->sp].key; }
 static inline Bitboard pos_occupied(const Position *pos) { return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]); }
 static inline bool pos_in_check(const Position *pos) { return bb_any(pos->states[pos->sp].checkers); }
+/* Colour c still has a royal, on the board or (nana, before its first drop) in hand. */
+static inline bool pos_has_royal(const Position *pos, Color c) {
+    PieceType r = pos->t->royal_type, h = pos->t->hand_type[r];
+    return pos->royal_count[c] || (h && pos->hand[c][h]);
+}
 
 /* Set a position from an SFEN (board side hand [movenumber] [extra]) of game v.
  * rules == NULL uses the game's defaults. Returns 0, or -1 with a message (pos untouched). */

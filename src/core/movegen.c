@@ -43,7 +43,7 @@ CORE_INLINE void push_targets(Gen *g, int from, Bitboard b, Move flags) {
         return;
     }
     int to;
-    BB_FOREACH(to, b) push(g, move_make((Square)from, (Square)to) | flags);
+    BB_FOREACH (to, b) push(g, move_make((Square)from, (Square)to) | flags);
 }
 
 /* Count the replies of the side to move with the plain rules (for mate tests). */
@@ -100,7 +100,8 @@ static Bitboard lion_filter(const Gen *g, int from, PieceType pt, Bitboard att) 
     int s;
     Bitboard occ_after = g->occ;
     bb_clear(&occ_after, from);
-    BB_FOREACH(s, hit) if (!lion_capture_ok(g, from, pt, s, occ_after, false)) bb_clear(&att, s);
+    BB_FOREACH (s, hit)
+        if (!lion_capture_ok(g, from, pt, s, occ_after, false)) bb_clear(&att, s);
     return att;
 }
 
@@ -141,12 +142,13 @@ static void gen_double(Gen *g, int from, PieceType pt) {
         if (bb_intersects(adj, g->empty)) g->can_pass = true;
         Bitboard victims = bb_and(adj, g->enemy);
         int a;
-        BB_FOREACH(a, victims) {
+        BB_FOREACH (a, victims) {
             if (!first_leg_ok(g, from, pt, a)) continue;
             Bitboard second = bb_andnot(t->king_step[a], g->own);
             int b;
-            BB_FOREACH(b, second)
-            if (second_leg_ok(g, from, pt, a, b)) push_double(g, move_make_double((Square)from, (Square)a, (Square)b));
+            BB_FOREACH (b, second)
+                if (second_leg_ok(g, from, pt, a, b))
+                    push_double(g, move_make_double((Square)from, (Square)a, (Square)b));
             push_double(g, move_make_double((Square)from, (Square)a, (Square)from)); /* igui */
         }
         return;
@@ -176,7 +178,8 @@ static void gen_royal(Gen *g, int from, PieceType pt) {
     Bitboard occ = g->occ, safe = bb_empty();
     bb_clear(&occ, from);
     int to;
-    BB_FOREACH(to, att) if (bb_is_empty(attackers_to(g->pos, to, g->them, occ))) bb_set(&safe, to);
+    BB_FOREACH (to, att)
+        if (bb_is_empty(attackers_to(g->pos, to, g->them, occ))) bb_set(&safe, to);
     emit_board(g, from, pt, safe);
 }
 
@@ -200,7 +203,7 @@ static Bitboard compute_pinned(const Gen *g) {
         Bitboard snipers = bb_and(bb_and(pos->by_type[t->limited[i].type], pos->by_color[g->them]),
                                   t->limited_ray[(look * RANGE_MAX + t->limited[i].range) * n + k]);
         int s;
-        BB_FOREACH(s, snipers) {
+        BB_FOREACH (s, snipers) {
             Bitboard b = bb_and(between_bb(t, k, s), g->occ);
             if (bb_any(b) && !bb_more_than_one(b)) pinned = bb_or(pinned, b);
         }
@@ -240,14 +243,14 @@ static void gen_drops_of(Gen *g, PieceType h) {
         if ((flags & PF_NIFU) && !r->free_drops) {
             Bitboard own_pawns = bb_and(pos->by_type[f], g->own);
             int s;
-            BB_FOREACH(s, own_pawns) to = bb_andnot(to, t->file_bb[sq_x(g->v, s)]);
+            BB_FOREACH (s, own_pawns) to = bb_andnot(to, t->file_bb[sq_x(g->v, s)]);
         }
         if (g->v->drop_check_banned && eking >= 0) /* nana 3.3: a drop may not give check */
             to = bb_andnot(to, piece_attacks(pos, f, g->them, eking, g->occ));
         if ((flags & PF_ROYAL) && !g->v->check_allowed) { /* a dropped royal may not stand attacked */
             Bitboard safe = bb_empty();
             int s;
-            BB_FOREACH(s, to) {
+            BB_FOREACH (s, to) {
                 Bitboard occ = g->occ;
                 bb_set(&occ, s);
                 if (bb_is_empty(attackers_to(pos, s, g->them, occ))) bb_set(&safe, s);
@@ -257,13 +260,14 @@ static void gen_drops_of(Gen *g, PieceType h) {
         if ((flags & PF_NO_DROP_MATE) && !r->free_drops && eking >= 0) {
             Bitboard checks = bb_and(to, piece_attacks(pos, f, g->them, eking, g->occ));
             int s;
-            BB_FOREACH(s, checks) if (drop_mates(g, f, s)) bb_clear(&to, s);
+            BB_FOREACH (s, checks)
+                if (drop_mates(g, f, s)) bb_clear(&to, s);
         }
         if (g->counting)
             g->count += (uint64_t)bb_popcount(to);
         else {
             int s;
-            BB_FOREACH(s, to) push(g, move_make_drop(f, (Square)s));
+            BB_FOREACH (s, to) push(g, move_make_drop(f, (Square)s));
         }
     }
 }
@@ -335,7 +339,7 @@ static void generate(Gen *g) {
     /* Step 3: board moves */
     Bitboard pieces = g->own;
     int from;
-    BB_FOREACH(from, pieces) {
+    BB_FOREACH (from, pieces) {
         PieceType pt = piece_type(pos->board[from]);
         if (from == g->ksq) {
             gen_royal(g, from, pt);
@@ -352,10 +356,11 @@ static void generate(Gen *g) {
         /* one pass per side (chu 9); any lion-power piece with room may make it */
         Bitboard lions = g->own;
         int s;
-        BB_FOREACH(s, lions) if (t->has_double[piece_type(pos->board[s])]) {
-            push_double(g, move_make_pass((Square)s));
-            break;
-        }
+        BB_FOREACH (s, lions)
+            if (t->has_double[piece_type(pos->board[s])]) {
+                push_double(g, move_make_pass((Square)s));
+                break;
+            }
     }
 
     /* Step 4: drops */
@@ -425,12 +430,6 @@ bool movegen_is_legal(Position *pos, Move m) {
 
 /* ---- game end ------------------------------------------------------------------------------ */
 
-static bool has_royal(const Position *pos, Color c) {
-    if (pos->royal_count[c]) return true;
-    PieceType r = pos->t->royal_type;
-    return r && pos->t->hand_type[r] && pos->hand[c][pos->t->hand_type[r]];
-}
-
 /* chu 6, bare king: is colour c down to one royal, every other piece of it immobile for
  * good (a pawn or lance on its last rank), with nothing in hand? */
 static bool is_bare(const Position *pos, Color c) {
@@ -438,7 +437,7 @@ static bool is_bare(const Position *pos, Color c) {
     Bitboard others = pos->by_color[c];
     bb_clear(&others, pos->royal_sq[c]);
     int s;
-    BB_FOREACH(s, others) {
+    BB_FOREACH (s, others) {
         if (bb_any(piece_attacks(pos, piece_type(pos->board[s]), c, s, bb_empty()))) return false;
     }
     return true;
@@ -480,11 +479,11 @@ GameResult pos_game_result(Position *pos, char *reason, size_t len) {
     Color us = pos->stm;
     snprintf(reason, len, "%s", "");
     if (pos->v->check_allowed) {
-        if (!has_royal(pos, us)) {
+        if (!pos_has_royal(pos, us)) {
             snprintf(reason, len, "last royal captured");
             return RESULT_LOSS;
         }
-        if (!has_royal(pos, color_flip(us))) {
+        if (!pos_has_royal(pos, color_flip(us))) {
             snprintf(reason, len, "last royal captured");
             return RESULT_WIN;
         }
