@@ -344,18 +344,24 @@ static void thread_free(Thread *th) {
     free(th);
 }
 
+/* USI and XBoard: an infinite or ponder search gives its answer only after stop (or, when
+ * pondering, ponderhit), even when it has nothing left to search. */
+static void await_release(const Thread *th) {
+    const SearchShared *sh = th->sh;
+    while (!stopped(th) && (sh->limits.infinite || atomic_load(&sh->pondering))) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+}
+
 void search_run(SearchShared *sh, const Position *root) {
     Thread *main_th = thread_new(sh, root, 0);
     BestMove bm = {.kind = BEST_MOVE, .root = root};
     if (main_th->root_moves.size == 0 || pos_declaration_win(root, NULL)) {
-        /* Nothing to search: lost, or a won declaration. An infinite or ponder search
-         * still owes its answer only after stop / ponderhit. */
+        /* Nothing to search: lost, or a won declaration. */
         bm.kind = main_th->root_moves.size == 0 ? BEST_RESIGN : BEST_DECLARE_WIN;
         bm.score = bm.kind == BEST_RESIGN ? -VALUE_MATE : VALUE_MATE;
-        while (!stopped(main_th) && (sh->limits.infinite || atomic_load(&sh->pondering))) {
-            struct timespec ts = {0, 1000000};
-            nanosleep(&ts, NULL);
-        }
+        await_release(main_th);
     } else {
         /* Step 1: helpers (Lazy SMP), sharing only the TT */
         int helpers = sh->threads > 1 ? sh->threads - 1 : 0;
@@ -378,11 +384,7 @@ void search_run(SearchShared *sh, const Position *root) {
         /* Step 2: the main thread's iterative deepening */
         iterate(main_th);
         /* Step 3: infinite and ponder searches wait for stop / ponderhit */
-        while (!stopped(main_th) && (sh->limits.infinite || atomic_load(&sh->pondering))) {
-            struct timespec ts = {0, 1000000};
-            nanosleep(&ts, NULL);
-            if (!atomic_load(&sh->pondering) && !sh->limits.infinite) break;
-        }
+        await_release(main_th);
         atomic_store(&sh->stop, true);
         for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
         for (int i = 0; i < started; i++) thread_free(hs[i]);
