@@ -11,6 +11,7 @@
 #include "../engine/engine.h"
 #include "../engine/perft.h"
 #include "../src/notation.h"
+#include "common.h"
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -136,16 +137,7 @@ typedef struct {
 static void analyse_info(void *user, const SearchInfo *info) {
     AnalyseCtx *ctx = user;
     char pv[4096];
-    size_t o = 0;
-    Position *p = ctx->scratch;
-    memcpy(p, info->root, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(info->root->sp + 1));
-    pv[0] = 0;
-    for (int i = 0; i < info->pv_length && o < sizeof pv - 80; i++) {
-        char m[64];
-        move_format(p, info->pv[i], ctx->notation, m, sizeof m);
-        o += (size_t)snprintf(pv + o, sizeof pv - o, " %s", m);
-        pos_do_move(p, info->pv[i]);
-    }
+    format_moves(ctx->scratch, info->root, info->pv, info->pv_length, ctx->notation, pv, sizeof pv);
     char score[32], line[16] = "";
     if (info->score >= VALUE_MATE_IN_MAX)
         snprintf(score, sizeof score, "mate %d", (VALUE_MATE - info->score + 1) / 2);
@@ -154,8 +146,8 @@ static void analyse_info(void *user, const SearchInfo *info) {
     else
         snprintf(score, sizeof score, "%+.2f", info->score / 100.0);
     if (ctx->multipv > 1) snprintf(line, sizeof line, "line %d  ", info->multipv);
-    printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s\n", info->depth, info->seldepth, line, score,
-           (unsigned long long)info->nodes, (long long)info->time_ms, pv);
+    printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s%s\n", info->depth, info->seldepth, line,
+           score, (unsigned long long)info->nodes, (long long)info->time_ms, pv[0] ? " " : "", pv);
     fflush(stdout);
 }
 
@@ -172,15 +164,6 @@ static void analyse_best(void *user, const BestMove *bm) {
     }
     move_format(bm->root, bm->best, ctx->notation, m, sizeof m);
     printf("bestmove %s\n", m);
-}
-
-/* Parse a whole-string integer in [lo, hi]. */
-static bool arg_int(const char *s, long lo, long hi, long *out) {
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (!*s || *end || x < lo || x > hi) return false;
-    *out = x;
-    return true;
 }
 
 static int cmd_analyse(int argc, char **argv) {
@@ -210,11 +193,11 @@ static int cmd_analyse(int argc, char **argv) {
         else if (!strcmp(a, "--hash"))
             hash = val;
         else if (!strcmp(a, "--depth")) {
-            ok = arg_int(val, 1, MAX_PLY - 1, &x);
+            ok = parse_long(val, 1, MAX_PLY - 1, &x);
             limits.depth = (int)x;
             limit_count++;
         } else if (!strcmp(a, "--nodes")) {
-            ok = arg_int(val, 1, 2000000000L, &x);
+            ok = parse_long(val, 1, 2000000000L, &x);
             limits.nodes = (uint64_t)x;
             limit_count++;
         } else if (!strcmp(a, "--time")) {
@@ -224,7 +207,7 @@ static int cmd_analyse(int argc, char **argv) {
             limits.movetime = (int)(sec * 1000) + 250; /* the time manager keeps a 250 ms margin */
             limit_count++;
         } else if (!strcmp(a, "--multipv"))
-            ok = arg_int(val, 1, 64, &multipv);
+            ok = parse_long(val, 1, 64, &multipv);
         else {
             fprintf(stderr, "shishi analyse: unknown option '%s'\n", a);
             return 2;
@@ -278,7 +261,7 @@ static void bench_progress(void *user, int index, int count, const Variant *v, c
 
 static int cmd_bench(int argc, char **argv) {
     long depth = BENCH_DEFAULT_DEPTH;
-    if (argc > 3 || (argc == 3 && !arg_int(argv[2], 1, 30, &depth))) {
+    if (argc > 3 || (argc == 3 && !parse_long(argv[2], 1, 30, &depth))) {
         fprintf(stderr, "shishi bench: usage: shishi bench [DEPTH], DEPTH from 1 to 30\n");
         return 2;
     }

@@ -9,6 +9,7 @@
 
 #include "../engine/engine.h"
 #include "../src/movegen.h"
+#include "common.h"
 #include "io.h"
 #include "protocols.h"
 
@@ -26,28 +27,9 @@ typedef struct {
 
 /* ---- output from the search thread ------------------------------------------------------ */
 
-/* Copy root into u->scratch (only the states in use). */
-static Position *scratch_from(Usi *u, const Position *root) {
-    memcpy(u->scratch, root, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(root->sp + 1));
-    return u->scratch;
-}
-
-/* Append the moves of line, played from root, to buf as USI text. */
-static void format_line(Usi *u, const Position *root, const Move *line, int length, char *buf, size_t len) {
-    Position *p = scratch_from(u, root);
-    size_t o = strlen(buf);
-    for (int i = 0; i < length && o + 40 < len; i++) {
-        if (!movegen_is_legal(p, line[i])) break; /* never print a move the GUI would refuse */
-        char m[48];
-        move_format(p, line[i], NOTATION_USI, m, sizeof m);
-        o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", m);
-        pos_do_move(p, line[i]);
-    }
-}
-
 static void usi_on_info(void *user, const SearchInfo *in) {
     Usi *u = user;
-    char score[48], pv[PV_TEXT_MAX] = "";
+    char score[48], pv[PV_TEXT_MAX];
     if (in->score >= VALUE_MATE_IN_MAX)
         snprintf(score, sizeof score, "mate %d", VALUE_MATE - in->score);
     else if (in->score <= -VALUE_MATE_IN_MAX)
@@ -55,7 +37,7 @@ static void usi_on_info(void *user, const SearchInfo *in) {
     else
         snprintf(score, sizeof score, "cp %d", in->score);
     const char *bound = in->bound == BOUND_LOWER ? " lowerbound" : in->bound == BOUND_UPPER ? " upperbound" : "";
-    format_line(u, in->root, in->pv, in->pv_length, pv, sizeof pv);
+    format_moves(u->scratch, in->root, in->pv, in->pv_length, NOTATION_USI, pv, sizeof pv);
     uint64_t nps = in->time_ms > 0 ? in->nodes * 1000 / (uint64_t)in->time_ms : in->nodes;
     io_line("info depth %d seldepth %d time %lld nodes %llu nps %llu hashfull %d multipv %d score %s%s%s%s", in->depth,
             in->seldepth, (long long)in->time_ms, (unsigned long long)in->nodes, (unsigned long long)nps, in->hashfull,
@@ -73,7 +55,8 @@ static void usi_on_bestmove(void *user, const BestMove *bm) {
         return;
     }
     char best[48], ponder[48] = "";
-    Position *p = scratch_from(u, bm->root);
+    Position *p = u->scratch;
+    copy_position(p, bm->root);
     move_format(p, bm->best, NOTATION_USI, best, sizeof best);
     if (bm->ponder != MOVE_NONE && movegen_is_legal(p, bm->best)) {
         pos_do_move(p, bm->best);
@@ -89,20 +72,14 @@ static void usi_on_mate(void *user, MateStatus status, const Move *line, int len
     Usi *u = user;
     switch (status) {
     case MATE_FOUND: {
-        char text[PV_TEXT_MAX] = "";
-        format_line(u, root, line, length, text, sizeof text);
+        char text[PV_TEXT_MAX];
+        format_moves(u->scratch, root, line, length, NOTATION_USI, text, sizeof text);
         io_line("checkmate %s", text);
         break;
     }
-    case MATE_NONE:
-        io_line("checkmate nomate");
-        break;
-    case MATE_TIMEOUT:
-        io_line("checkmate timeout");
-        break;
-    case MATE_UNSUPPORTED:
-        io_line("checkmate notimplemented");
-        break;
+    case MATE_NONE: io_line("checkmate nomate"); break;
+    case MATE_TIMEOUT: io_line("checkmate timeout"); break;
+    case MATE_UNSUPPORTED: io_line("checkmate notimplemented"); break;
     }
 }
 
@@ -338,8 +315,6 @@ static bool go_number(char **save, const char *what, long long *out) {
     *out = x < 0 ? 0 : x;
     return true;
 }
-
-static int clamp_ms(long long x) { return x > 1000000000LL ? 1000000000 : (int)x; }
 
 static void cmd_go(Usi *u, char *args, const Reporter *rep) {
     SearchLimits *l = calloc(1, sizeof *l);

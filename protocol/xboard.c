@@ -9,15 +9,12 @@
 #include <time.h>
 
 #include "../src/movegen.h"
+#include "common.h"
 #include "io.h"
 #include "protocols.h"
 #include "xboard_int.h"
 
 /* ---- the game and the search ----------------------------------------------------------------- */
-
-static void copy_position(Position *dst, const Position *src) {
-    memcpy(dst, src, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(src->sp + 1));
-}
 
 static int64_t clock_ms(void) {
     struct timespec ts;
@@ -143,16 +140,6 @@ static void maybe_ponder(XBoard *xb) {
 }
 
 /* ---- options ------------------------------------------------------------------------------- */
-
-static bool parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    while (*s == ' ') s++;
-    long x = strtol(s, &end, 10);
-    while (*end == ' ') end++;
-    if (end == s || *end || x < lo || x > hi) return false;
-    *out = x;
-    return true;
-}
 
 static bool game_has_option(const Variant *v, const char *name) {
     for (int k = 0; k < v->option_count; k++)

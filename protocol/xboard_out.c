@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../src/movegen.h"
+#include "common.h"
 #include "io.h"
 
 /* Is v offered under XBoard, and does `name` select it? Engine-defined games (with a
@@ -119,10 +120,6 @@ void xb_print_claim(const Position *pos, GameResult r, const char *reason) {
 
 /* ---- reporter callbacks (run on the search thread) ------------------------------------------ */
 
-static void copy_position(Position *dst, const Position *src) {
-    memcpy(dst, src, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(src->sp + 1));
-}
-
 static void xb_on_info(void *user, const SearchInfo *info) {
     XBoard *xb = user;
     if (!atomic_load(&xb->post) && atomic_load(&xb->mode) != XB_SEARCH_ANALYZE) return;
@@ -133,18 +130,9 @@ static void xb_on_info(void *user, const SearchInfo *info) {
     else if (score <= -VALUE_MATE_IN_MAX)
         score = -100000 - (VALUE_MATE + score) / 2;
     char pv[4096];
-    size_t o = 0;
-    pv[0] = 0;
-    Position *p = xb->spos;
-    copy_position(p, info->root);
-    for (int i = 0; i < info->pv_length && o + 80 < sizeof pv; i++) {
-        char m[64];
-        move_format(p, info->pv[i], NOTATION_XBOARD, m, sizeof m);
-        o += (size_t)snprintf(pv + o, sizeof pv - o, " %s", m);
-        pos_do_move(p, info->pv[i]);
-    }
-    io_line("%d %d %lld %llu%s", info->depth, score, (long long)(info->time_ms / 10), (unsigned long long)info->nodes,
-            pv);
+    format_moves(xb->spos, info->root, info->pv, info->pv_length, NOTATION_XBOARD, pv, sizeof pv);
+    io_line("%d %d %lld %llu%s%s", info->depth, score, (long long)(info->time_ms / 10), (unsigned long long)info->nodes,
+            pv[0] ? " " : "", pv);
 }
 
 static void xb_on_bestmove(void *user, const BestMove *bm) {

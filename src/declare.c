@@ -15,12 +15,9 @@ enum { DECLARE_MIN_PIECES = 10 };
 
 static int points_needed(int rule, Color c) {
     switch (rule) {
-    case IMPASSE_CSA27:
-        return c == BLACK ? 28 : 27;
-    case IMPASSE_CSA24:
-        return 31;
-    default:
-        return 0;
+    case IMPASSE_CSA27: return c == BLACK ? 28 : 27;
+    case IMPASSE_CSA24: return 31;
+    default: return 0;
     }
 }
 

@@ -90,27 +90,13 @@ static bool modifiers_accept(const char *mods, int nmods, char atom, int dx, int
         bool twice = i + 1 < nmods && mods[i + 1] == c;
         bool ok = false;
         switch (c) {
-        case 'f':
-            ok = dy > 0 && (!twice || ady > adx);
-            break;
-        case 'b':
-            ok = dy < 0 && (!twice || ady > adx);
-            break;
-        case 'l':
-            ok = dx < 0 && (!twice || adx > ady);
-            break;
-        case 'r':
-            ok = dx > 0 && (!twice || adx > ady);
-            break;
-        case 'v':
-            ok = oblique ? ady > adx : (diagonal || dx == 0);
-            break;
-        case 's':
-            ok = oblique ? adx > ady : (diagonal || dy == 0);
-            break;
-        default:
-            ok = false;
-            break;
+        case 'f': ok = dy > 0 && (!twice || ady > adx); break;
+        case 'b': ok = dy < 0 && (!twice || ady > adx); break;
+        case 'l': ok = dx < 0 && (!twice || adx > ady); break;
+        case 'r': ok = dx > 0 && (!twice || adx > ady); break;
+        case 'v': ok = oblique ? ady > adx : (diagonal || dx == 0); break;
+        case 's': ok = oblique ? adx > ady : (diagonal || dy == 0); break;
+        default: ok = false; break;
         }
         if (twice) i++;
         if (ok) return true;
@@ -136,24 +122,12 @@ static int betza_parse(const char *s, Moves *out, char *err, size_t errlen) {
         const char *bases;
         bool rider = false;
         switch (atom) {
-        case 'W':
-            bases = "W";
-            break;
-        case 'F':
-            bases = "F";
-            break;
-        case 'K':
-            bases = "WF";
-            break;
-        case 'D':
-            bases = "D";
-            break;
-        case 'A':
-            bases = "A";
-            break;
-        case 'N':
-            bases = "N";
-            break;
+        case 'W': bases = "W"; break;
+        case 'F': bases = "F"; break;
+        case 'K': bases = "WF"; break;
+        case 'D': bases = "D"; break;
+        case 'A': bases = "A"; break;
+        case 'N': bases = "N"; break;
         case 'R':
             bases = "W";
             rider = true;
@@ -166,9 +140,7 @@ static int betza_parse(const char *s, Moves *out, char *err, size_t errlen) {
             bases = "WF";
             rider = true;
             break;
-        default:
-            snprintf(err, errlen, "betza '%s': unknown atom '%c'", s, atom);
-            return -1;
+        default: snprintf(err, errlen, "betza '%s': unknown atom '%c'", s, atom); return -1;
         }
         if (range > 1 && (atom == 'W' || atom == 'F')) rider = true;
         if (rider && range == 0) range = RANGE_MAX + 1;
