@@ -129,6 +129,14 @@ static void print_options(const Usi *u) {
     }
 }
 
+/* The reply to `usi`: identity, options, usiok. */
+static void handshake(const Usi *u) {
+    io_line("id name %s %s", SHISHI_NAME, SHISHI_VERSION);
+    io_line("id author the Shishi developers");
+    print_options(u);
+    io_line("usiok");
+}
+
 /* Give the engine the current game's stored rule options. */
 static void apply_stored_rules(Usi *u) {
     const Variant *v = engine_variant(u->e);
@@ -178,32 +186,37 @@ static bool word_is(const char *s, const char *w) {
     return !strncmp(s, w, n) && (s[n] == 0 || s[n] == ' ' || s[n] == '\t');
 }
 
+/* Find the word w in s (at its start or after a space): end s before it, without the spaces
+ * in between, and return the text after w. NULL (s unchanged) if w is not there. */
+static char *split_at_word(char *s, const char *w) {
+    for (char *p = s; *p; p++)
+        if ((p == s || p[-1] == ' ' || p[-1] == '\t') && word_is(p, w)) {
+            char *end = p;
+            while (end > s && (end[-1] == ' ' || end[-1] == '\t')) end--;
+            *end = 0;
+            return p + strlen(w);
+        }
+    return NULL;
+}
+
 static void cmd_setoption(Usi *u, char *args) {
     args = skip_ws(args);
     if (!word_is(args, "name")) {
         io_line("info string error: setoption needs 'name <id> [value <x>]'");
         return;
     }
-    char *name = skip_ws(args + 4), *value = NULL;
+    char *name = skip_ws(args + 4);
     /* names may contain spaces: the name runs up to the word "value" */
-    for (char *p = name; *p; p++)
-        if ((p == name || p[-1] == ' ' || p[-1] == '\t') && word_is(p, "value")) {
-            value = skip_ws(p + 5);
-            char *end = p;
-            while (end > name && (end[-1] == ' ' || end[-1] == '\t')) end--;
-            *end = 0;
-            break;
-        }
-    if (!value) value = name + strlen(name); /* button, or no value given */
+    char *value = split_at_word(name, "value");
+    value = value ? skip_ws(value) : name + strlen(name); /* button, or no value given */
     if (!*name) {
         io_line("info string error: setoption without an option name");
         return;
     }
     char err[256];
     if (!strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Hash")) {
-        char *end;
-        long mb = strtol(value, &end, 10);
-        if (!*value || *end || mb < 1 || mb > HASH_MAX_MB) {
+        long mb;
+        if (!parse_long(value, 1, HASH_MAX_MB, &mb)) {
             io_line("info string error: USI_Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB, value);
             return;
         }
@@ -267,15 +280,7 @@ static void cmd_setoption(Usi *u, char *args) {
 
 static void cmd_position(Usi *u, char *args) {
     args = skip_ws(args);
-    char *moves = NULL;
-    for (char *p = args; *p; p++)
-        if ((p == args || p[-1] == ' ' || p[-1] == '\t') && word_is(p, "moves")) {
-            moves = p + 5;
-            char *end = p;
-            while (end > args && (end[-1] == ' ' || end[-1] == '\t')) end--;
-            *end = 0;
-            break;
-        }
+    char *moves = split_at_word(args, "moves");
     if (!word_is(args, "startpos") && !word_is(args, "sfen")) {
         io_line("info string error: position needs 'startpos' or 'sfen <sfen>'%s", *args ? ", not this" : "");
         return;
@@ -317,52 +322,50 @@ static bool go_number(char **save, const char *what, long long *out) {
 }
 
 static void cmd_go(Usi *u, char *args, const Reporter *rep) {
-    SearchLimits *l = calloc(1, sizeof *l);
-    l->time[BLACK] = l->time[WHITE] = -1;
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.time[BLACK] = l.time[WHITE] = -1;
     char *save = NULL;
     long long x;
     for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(tok, "infinite"))
-            l->infinite = true;
+            l.infinite = true;
         else if (!strcmp(tok, "ponder"))
-            l->ponder = true;
+            l.ponder = true;
         else if (!strcmp(tok, "mate")) {
             char *peek = save ? skip_ws(save) : NULL;
             if (peek && word_is(peek, "infinite")) {
                 strtok_r(NULL, " \t", &save);
-                l->mate = -1;
+                l.mate = -1;
             } else if (go_number(&save, tok, &x))
-                l->mate = x > 0 ? clamp_ms(x) : 1;
+                l.mate = x > 0 ? clamp_ms(x) : 1;
             else
-                l->mate = -1;
-        } else if (!strcmp(tok, "btime") && go_number(&save, tok, &x))
-            l->time[BLACK] = clamp_ms(x);
-        else if (!strcmp(tok, "wtime") && go_number(&save, tok, &x))
-            l->time[WHITE] = clamp_ms(x);
-        else if (!strcmp(tok, "binc") && go_number(&save, tok, &x))
-            l->inc[BLACK] = clamp_ms(x);
-        else if (!strcmp(tok, "winc") && go_number(&save, tok, &x))
-            l->inc[WHITE] = clamp_ms(x);
-        else if (!strcmp(tok, "byoyomi") && go_number(&save, tok, &x))
-            l->byoyomi = clamp_ms(x);
-        else if (!strcmp(tok, "movetime") && go_number(&save, tok, &x))
-            l->movetime = x > 0 ? clamp_ms(x) : 1;
-        else if (!strcmp(tok, "movestogo") && go_number(&save, tok, &x))
-            l->moves_to_go = clamp_ms(x);
-        else if (!strcmp(tok, "depth") && go_number(&save, tok, &x))
-            l->depth = x > MAX_PLY - 1 ? MAX_PLY - 1 : x < 1 ? 1 : (int)x;
-        else if (!strcmp(tok, "nodes") && go_number(&save, tok, &x))
-            l->nodes = x > 0 ? (uint64_t)x : 1;
-        else if (strcmp(tok, "btime") && strcmp(tok, "wtime") && strcmp(tok, "binc") && strcmp(tok, "winc") &&
-                 strcmp(tok, "byoyomi") && strcmp(tok, "movetime") && strcmp(tok, "movestogo") &&
-                 strcmp(tok, "depth") && strcmp(tok, "nodes"))
+                l.mate = -1;
+        } else if (!strcmp(tok, "btime")) {
+            if (go_number(&save, tok, &x)) l.time[BLACK] = clamp_ms(x);
+        } else if (!strcmp(tok, "wtime")) {
+            if (go_number(&save, tok, &x)) l.time[WHITE] = clamp_ms(x);
+        } else if (!strcmp(tok, "binc")) {
+            if (go_number(&save, tok, &x)) l.inc[BLACK] = clamp_ms(x);
+        } else if (!strcmp(tok, "winc")) {
+            if (go_number(&save, tok, &x)) l.inc[WHITE] = clamp_ms(x);
+        } else if (!strcmp(tok, "byoyomi")) {
+            if (go_number(&save, tok, &x)) l.byoyomi = clamp_ms(x);
+        } else if (!strcmp(tok, "movetime")) {
+            if (go_number(&save, tok, &x)) l.movetime = x > 0 ? clamp_ms(x) : 1;
+        } else if (!strcmp(tok, "movestogo")) {
+            if (go_number(&save, tok, &x)) l.moves_to_go = clamp_ms(x);
+        } else if (!strcmp(tok, "depth")) {
+            if (go_number(&save, tok, &x)) l.depth = x > MAX_PLY - 1 ? MAX_PLY - 1 : x < 1 ? 1 : (int)x;
+        } else if (!strcmp(tok, "nodes")) {
+            if (go_number(&save, tok, &x)) l.nodes = x > 0 ? (uint64_t)x : 1;
+        } else
             io_line("info string error: unknown go parameter '%s' (ignored)", tok);
     }
     /* a byoyomi alone (no main time given) still means "this much per move" */
-    if (l->byoyomi > 0 && l->time[BLACK] < 0 && l->time[WHITE] < 0) l->time[BLACK] = l->time[WHITE] = 0;
+    if (l.byoyomi > 0 && l.time[BLACK] < 0 && l.time[WHITE] < 0) l.time[BLACK] = l.time[WHITE] = 0;
     apply_hash(u);
-    engine_go(u->e, l, rep);
-    free(l);
+    engine_go(u->e, &l, rep);
 }
 
 /* ---- the command loop ------------------------------------------------------------------- */
@@ -380,10 +383,7 @@ int usi_main(FILE *in, const char *first_line) {
     u->hash_mb = HASH_DEFAULT_MB;
     Reporter rep = {.user = u, .on_info = usi_on_info, .on_bestmove = usi_on_bestmove, .on_mate = usi_on_mate};
 
-    io_line("id name %s %s", SHISHI_NAME, SHISHI_VERSION);
-    io_line("id author the Shishi developers");
-    print_options(u);
-    io_line("usiok");
+    handshake(u);
 
     char *line = malloc(IO_LINE_MAX);
     bool overlong;
@@ -401,12 +401,9 @@ int usi_main(FILE *in, const char *first_line) {
         if (!strcmp(cmd, "isready")) {
             apply_hash(u);
             io_line("readyok");
-        } else if (!strcmp(cmd, "usi")) {
-            io_line("id name %s %s", SHISHI_NAME, SHISHI_VERSION);
-            io_line("id author the Shishi developers");
-            print_options(u);
-            io_line("usiok");
-        } else if (!strcmp(cmd, "setoption"))
+        } else if (!strcmp(cmd, "usi"))
+            handshake(u);
+        else if (!strcmp(cmd, "setoption"))
             cmd_setoption(u, args);
         else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "ucinewgame")) { /* uci2wb sends the latter */
             engine_new_game(u->e);
@@ -415,15 +412,12 @@ int usi_main(FILE *in, const char *first_line) {
             cmd_position(u, args);
         else if (!strcmp(cmd, "go"))
             cmd_go(u, args, &rep);
-        else if (!strcmp(cmd, "stop")) {
+        else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
             engine_stop(u->e);
             engine_wait(u->e);
         } else if (!strcmp(cmd, "ponderhit"))
             engine_ponderhit(u->e);
-        else if (!strcmp(cmd, "gameover")) {
-            engine_stop(u->e);
-            engine_wait(u->e);
-        } else
+        else
             io_line("info string error: unknown command '%s%s%s'", cmd, *args ? " " : "", args);
     }
     free(line);
