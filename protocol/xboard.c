@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
+#include "../engine/search.h" /* now_ms */
 #include "../src/movegen.h"
 #include "common.h"
 #include "io.h"
@@ -16,10 +16,11 @@
 
 /* ---- the game and the search ----------------------------------------------------------------- */
 
-static int64_t clock_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+/* A new start position (new game, game switch, setboard): nothing left of the last one. */
+static void reset_game_state(XBoard *xb) {
+    xb->game_over = false;
+    xb->excluded_count = 0;
+    xb->leg[0] = 0;
 }
 
 /* Play the move the search printed, if the GUI has seen one we have not played yet.
@@ -28,13 +29,13 @@ static bool sync_pending(XBoard *xb) {
     pthread_mutex_lock(&xb->lock);
     bool p = xb->pending;
     Move m = xb->pending_move;
-    xb->next_ponder = xb->pending_ponder;
+    if (p) xb->next_ponder = xb->pending_ponder;
     xb->pending = false;
     pthread_mutex_unlock(&xb->lock);
     if (!p) return false;
     engine_wait(xb->e);
     atomic_store(&xb->mode, XB_SEARCH_NONE);
-    xb->last_think_ms = clock_ms() - xb->think_start_ms;
+    xb->last_think_ms = now_ms() - xb->think_start_ms;
     engine_play(xb->e, m);
     xb->excluded_count = 0;
     char reason[128]; /* the claim, if any, went out with the move */
@@ -91,9 +92,9 @@ static void start_search(XBoard *xb, bool analysis, bool ponder) {
         else {
             int64_t own = xb->own_cs >= 0 ? xb->own_cs * 10 : xb->base_ms;
             if (ponder) own -= xb->last_think_ms; /* `time` came before our last move */
-            l.time[us] = (int)(own > overhead ? own - overhead : 0);
-            l.time[color_flip(us)] = xb->opp_cs >= 0 ? xb->opp_cs * 10 : (int)xb->base_ms;
-            l.inc[BLACK] = l.inc[WHITE] = (int)xb->inc_ms;
+            l.time[us] = clamp_ms(own - overhead);
+            l.time[color_flip(us)] = clamp_ms(xb->opp_cs >= 0 ? xb->opp_cs * 10LL : xb->base_ms);
+            l.inc[BLACK] = l.inc[WHITE] = clamp_ms(xb->inc_ms);
             if (xb->mps > 0) {
                 int done = (pos->move_number - 1 + pos->sp) / 2;
                 l.moves_to_go = xb->mps - done % xb->mps;
@@ -101,7 +102,7 @@ static void start_search(XBoard *xb, bool analysis, bool ponder) {
         }
     }
     l.ponder = ponder;
-    xb->think_start_ms = clock_ms();
+    xb->think_start_ms = now_ms();
     atomic_store(&xb->mode, analysis ? XB_SEARCH_ANALYZE : XB_SEARCH_PLAY);
     Reporter r = xb_reporter(xb);
     engine_go(xb->e, &l, &r);
@@ -216,9 +217,7 @@ static int set_variant(XBoard *xb, const Variant *v) {
         return -1;
     }
     reapply_options(xb);
-    xb->game_over = false;
-    xb->excluded_count = 0;
-    xb->leg[0] = 0;
+    reset_game_state(xb);
     return 0;
 }
 
@@ -231,9 +230,7 @@ static void cmd_new(XBoard *xb) {
     engine_set_position(xb->e, "startpos", err, sizeof err);
     engine_new_game(xb->e);
     xb->new_pending = engine_variant(xb->e) != xb_default_variant();
-    xb->game_over = false;
-    xb->excluded_count = 0;
-    xb->leg[0] = 0;
+    reset_game_state(xb);
     xb->force = false;
     xb->engine_color = WHITE; /* XBoard's black: the second mover */
     xb->sd = 0;
@@ -261,9 +258,7 @@ static void cmd_variant(XBoard *xb, const char *name) {
     if (v == engine_variant(xb->e)) {
         halt(xb);
         engine_set_position(xb->e, "startpos", err, sizeof err);
-        xb->game_over = false;
-        xb->excluded_count = 0;
-        xb->leg[0] = 0;
+        reset_game_state(xb);
     } else if (set_variant(xb, v))
         return;
     xb_send_setup(v, engine_position(xb->e));
@@ -294,7 +289,7 @@ static void cmd_usermove(XBoard *xb, const char *text) {
         pos_undo_move(xb->mpos);
         if (!move_parse(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err) && m == xb->ponder_move) {
             xb->pondering = false;
-            xb->think_start_ms = clock_ms();
+            xb->think_start_ms = now_ms();
             engine_ponderhit(xb->e);
             return;
         }
@@ -325,9 +320,7 @@ static void cmd_setboard(XBoard *xb, const char *fen) {
         io_line("# setboard: %s", *fen ? err : "no FEN");
         return;
     }
-    xb->game_over = false;
-    xb->leg[0] = 0;
-    xb->excluded_count = 0;
+    reset_game_state(xb);
     if (xb->analyze) start_search(xb, true, false);
 }
 

@@ -68,11 +68,13 @@ static void feature_rule_options(void) {
                 io_line("feature option=\"%s -check %d\"", o->name, val ? 1 : 0);
                 continue;
             }
-            char line[512];
+            char line[512], choice[160];
             size_t n = (size_t)snprintf(line, sizeof line, "feature option=\"%s -combo", o->name);
-            for (int c = 0; c < 4 && o->choices[c]; c++)
-                n += (size_t)snprintf(line + n, sizeof line - n, "%s %s%s", c ? " ///" : "",
-                                      o->values[c] == val ? "*" : "", o->choices[c]);
+            for (int c = 0; c < 4 && o->choices[c]; c++) {
+                snprintf(choice, sizeof choice, "%s %s%s", c ? " ///" : "", o->values[c] == val ? "*" : "",
+                         o->choices[c]);
+                n = append(line, sizeof line, n, choice);
+            }
             io_line("%s\"", line);
         }
     }
