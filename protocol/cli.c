@@ -35,6 +35,13 @@ static void usage(FILE *f) {
     fprintf(f, "POSITION: startpos | sfen <SFEN> | fen <FEN> | <SFEN or FEN>, then optionally moves m1 m2 ...\n");
 }
 
+/* Moves are printed in the notation the position was given in: USI for "sfen ..." and for
+ * games whose home is USI, XBoard for "fen ..." and for XBoard's default games. */
+static Notation spec_notation(const Variant *v, const char *spec) {
+    return (!strncmp(spec, "sfen ", 5) || (!v->xboard_default && strncmp(spec, "fen ", 4))) ? NOTATION_USI
+                                                                                            : NOTATION_XBOARD;
+}
+
 typedef struct {
     Notation notation;
 } DivideCtx;
@@ -78,10 +85,7 @@ static int cmd_perft(int argc, char **argv) {
         free(pos);
         return 2;
     }
-    const char *spec = argv[3];
-    DivideCtx ctx = {.notation = (!strncmp(spec, "sfen ", 5) || (!v->xboard_default && strncmp(spec, "fen ", 4)))
-                                     ? NOTATION_USI
-                                     : NOTATION_XBOARD};
+    DivideCtx ctx = {.notation = spec_notation(v, argv[3])};
     double t0 = now_seconds();
     uint64_t nodes = divide ? perft_divide(pos, (int)depth, print_divide, &ctx) : perft(pos, (int)depth);
     double dt = now_seconds() - t0;
@@ -237,9 +241,7 @@ static int cmd_analyse(int argc, char **argv) {
         engine_destroy(e);
         return 2;
     }
-    /* PV in the notation the position was given in: XBoard for chu/wa unless "sfen ...". */
-    bool usi = !strncmp(position, "sfen ", 5) || (!v->xboard_default && strncmp(position, "fen ", 4));
-    AnalyseCtx ctx = {.notation = usi ? NOTATION_USI : NOTATION_XBOARD, .multipv = (int)multipv};
+    AnalyseCtx ctx = {.notation = spec_notation(v, position), .multipv = (int)multipv};
     ctx.scratch = malloc(sizeof *ctx.scratch);
     char sfen[1024];
     pos_to_sfen(engine_position(e), sfen, sizeof sfen);
