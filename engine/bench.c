@@ -28,7 +28,7 @@ static void ignore_best(void *user, const BestMove *bm) {
     (void)bm;
 }
 
-/* One search: fresh TT, fixed depth; returns its nodes. */
+/* One search: fresh TT, fixed depth; 0 and its node count in *nodes, or -1 with err. */
 static int bench_one(EngineContext *e, const Variant *v, const char *spec, int depth, uint64_t *nodes, char *err,
                      size_t errlen) {
     if (engine_set_variant(e, v, err, errlen) || engine_set_position(e, spec, err, errlen)) return -1;
@@ -48,23 +48,23 @@ static int bench_one(EngineContext *e, const Variant *v, const char *spec, int d
 
 uint64_t bench_run(int depth, BenchProgressFn progress, void *user, char *err, size_t errlen) {
     EngineContext *e = engine_create();
-    uint64_t total = 0;
     if (engine_set_option(e, "Threads", "1", err, errlen) || engine_set_option(e, "Hash", "16", err, errlen) ||
         engine_set_option(e, "MultiPV", "1", err, errlen)) {
         engine_destroy(e);
         return 0;
     }
+    /* A row with a game is one search; a row without one is a search per registered game. */
+    enum { ROWS = sizeof bench_positions / sizeof bench_positions[0] };
+    int games = 0;
+    for (const Variant *const *v = variant_list(); *v; v++) games++;
     int count = 0;
-    for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0]; i++)
-        if (bench_positions[i].game)
-            count++;
-        else
-            for (const Variant *const *v = variant_list(); *v; v++) count++;
+    for (int i = 0; i < ROWS; i++) count += bench_positions[i].game ? 1 : games;
+    uint64_t total = 0;
     int index = 0;
-    for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0]; i++) {
+    for (int i = 0; i < ROWS; i++) {
         const BenchPosition *b = &bench_positions[i];
-        for (const Variant *const *v = variant_list(); *v; v++) {
-            const Variant *g = b->game ? variant_find(b->game) : *v;
+        for (int k = 0; k < (b->game ? 1 : games); k++) {
+            const Variant *g = b->game ? variant_find(b->game) : variant_list()[k];
             uint64_t nodes = 0;
             if (!g || bench_one(e, g, b->spec, depth, &nodes, err, errlen)) {
                 if (!g) snprintf(err, errlen, "bench: no game '%s'", b->game);
@@ -73,7 +73,6 @@ uint64_t bench_run(int depth, BenchProgressFn progress, void *user, char *err, s
             }
             total += nodes;
             if (progress) progress(user, ++index, count, g, b->spec, nodes);
-            if (b->game) break;
         }
     }
     engine_destroy(e);
