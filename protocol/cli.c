@@ -110,7 +110,7 @@ static int cmd_check(void) {
 
 /* The default job (make run): the standard start position and its perft, timed. */
 static int cmd_run(void) {
-    const Variant *v = variant_find("shogi");
+    const Variant *v = variant_list()[0]; /* the default game: first in the registry */
     Position *pos = malloc(sizeof *pos);
     char err[256], sfen[512];
     if (pos_set_sfen(pos, v, NULL, v->start, err, sizeof err)) {
@@ -119,7 +119,7 @@ static int cmd_run(void) {
         return 1;
     }
     pos_to_sfen(pos, sfen, sizeof sfen);
-    printf("%s %s: standard shogi start position\nsfen %s\n", SHISHI_NAME, SHISHI_VERSION, sfen);
+    printf("%s %s: %s start position\nsfen %s\n", SHISHI_NAME, SHISHI_VERSION, v->name, sfen);
     for (int d = 1; d <= 4; d++) {
         double t0 = now_seconds();
         uint64_t n = perft(pos, d);
@@ -171,7 +171,7 @@ static void analyse_best(void *user, const BestMove *bm) {
 }
 
 static int cmd_analyse(int argc, char **argv) {
-    const char *variant = "shogi", *position = "startpos", *threads = "1", *hash = "64";
+    const char *variant = variant_list()[0]->name, *position = "startpos", *threads = "1", *hash = "64";
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.time[BLACK] = limits.time[WHITE] = -1;
