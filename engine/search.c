@@ -195,11 +195,12 @@ static Value search(Thread *th, Value alpha, Value beta, int depth, int ply, boo
 
     /* Step 2: transposition table */
     Key key = pos_key(pos);
-    const TTEntry *tte = tt_probe(sh->tt, key);
-    Move tt_move = tte ? tte->move : MOVE_NONE;
-    if (tte && !pv_node && ply > 0 && tte->depth >= depth) {
-        Value v = score_from_tt(tte->score, ply);
-        int bound = tte->bound_age & 3;
+    TTHit tte;
+    bool tt_hit = tt_probe(sh->tt, key, &tte);
+    Move tt_move = tt_hit ? tte.move : MOVE_NONE;
+    if (tt_hit && !pv_node && ply > 0 && tte.depth >= depth) {
+        Value v = score_from_tt(tte.score, ply);
+        int bound = tte.bound;
         if ((bound == BOUND_EXACT) || (bound == BOUND_LOWER && v >= beta) || (bound == BOUND_UPPER && v <= alpha))
             return v;
     }
@@ -264,7 +265,8 @@ static Value search(Thread *th, Value alpha, Value beta, int depth, int ply, boo
 
     /* Step 5: store */
     int bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!(ply == 0 && th->excluded_count)) tt_store(sh->tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    if (!(ply == 0 && th->excluded_count))
+        tt_store(sh->tt, key, best_move, score_to_tt(best, ply), VALUE_NONE_TT, depth, bound, pv_node);
     return best;
 }
 
