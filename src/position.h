@@ -60,6 +60,9 @@ void pos_board_string(const Position *pos, char *buf, size_t len);
 /* Write the hand field in SFEN form ("-" when empty). */
 void pos_hand_string(const Position *pos, char *buf, size_t len);
 
+/* Copy src into dst: the header and the used states only (states[0..sp]). */
+void pos_copy(Position *dst, const Position *src);
+
 /* Make / unmake a legal (or at least pseudo-legal) move. */
 void pos_do_move(Position *pos, Move m);
 void pos_undo_move(Position *pos);
