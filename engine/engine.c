@@ -205,7 +205,7 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     atomic_store(&sh->soft_ms, b.soft_ms);
     atomic_store(&sh->hard_ms, b.hard_ms);
     tt_new_search(&e->tt);
-    memcpy(e->search_root, e->pos, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(e->pos->sp + 1));
+    pos_copy(e->search_root, e->pos);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, SEARCH_STACK);

@@ -336,7 +336,7 @@ static Thread *thread_new(SearchShared *sh, const Position *root, int id) {
     th->sh = sh;
     th->id = id;
     th->pos = malloc(sizeof *th->pos);
-    memcpy(th->pos, root, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(root->sp + 1));
+    pos_copy(th->pos, root);
     movegen_legal(th->pos, &th->root_moves);
     return th;
 }

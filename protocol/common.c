@@ -7,9 +7,7 @@
 
 #include "../src/movegen.h"
 
-void copy_position(Position *dst, const Position *src) {
-    memcpy(dst, src, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(src->sp + 1));
-}
+void copy_position(Position *dst, const Position *src) { pos_copy(dst, src); }
 
 void format_moves(Position *scratch, const Position *root, const Move *line, int length, Notation n, char *buf,
                   size_t len) {

@@ -29,52 +29,56 @@ struct Bitboard {
     uint64_t w[BB_WORDS];
 };
 
-static inline Bitboard bb_empty(void) {
+/* WHY always_inline: these are a few instructions each, and the hot core is large enough that
+ * the compiler's unit-growth limits would otherwise leave some of them as calls. */
+#define BB_INLINE static inline __attribute__((always_inline))
+
+BB_INLINE Bitboard bb_empty(void) {
     Bitboard b;
     for (int i = 0; i < BB_WORDS; i++) b.w[i] = 0;
     return b;
 }
-static inline Bitboard bb_square(int sq) {
+BB_INLINE Bitboard bb_square(int sq) {
     Bitboard b = bb_empty();
     b.w[sq >> 6] = 1ULL << (sq & 63);
     return b;
 }
-static inline Bitboard bb_and(Bitboard a, Bitboard b) {
+BB_INLINE Bitboard bb_and(Bitboard a, Bitboard b) {
     for (int i = 0; i < BB_ACTIVE; i++) a.w[i] &= b.w[i];
     return a;
 }
-static inline Bitboard bb_or(Bitboard a, Bitboard b) {
+BB_INLINE Bitboard bb_or(Bitboard a, Bitboard b) {
     for (int i = 0; i < BB_ACTIVE; i++) a.w[i] |= b.w[i];
     return a;
 }
-static inline Bitboard bb_xor(Bitboard a, Bitboard b) {
+BB_INLINE Bitboard bb_xor(Bitboard a, Bitboard b) {
     for (int i = 0; i < BB_ACTIVE; i++) a.w[i] ^= b.w[i];
     return a;
 }
 /* a & ~b */
-static inline Bitboard bb_andnot(Bitboard a, Bitboard b) {
+BB_INLINE Bitboard bb_andnot(Bitboard a, Bitboard b) {
     for (int i = 0; i < BB_ACTIVE; i++) a.w[i] &= ~b.w[i];
     return a;
 }
-static inline bool bb_any(Bitboard a) {
+BB_INLINE bool bb_any(Bitboard a) {
     uint64_t x = 0;
     for (int i = 0; i < BB_ACTIVE; i++) x |= a.w[i];
     return x != 0;
 }
-static inline bool bb_is_empty(Bitboard a) { return !bb_any(a); }
-static inline bool bb_test(Bitboard a, int sq) { return (a.w[sq >> 6] >> (sq & 63)) & 1; }
-static inline void bb_set(Bitboard *a, int sq) { a->w[sq >> 6] |= 1ULL << (sq & 63); }
-static inline void bb_clear(Bitboard *a, int sq) { a->w[sq >> 6] &= ~(1ULL << (sq & 63)); }
-static inline void bb_toggle(Bitboard *a, int sq) { a->w[sq >> 6] ^= 1ULL << (sq & 63); }
-static inline bool bb_intersects(Bitboard a, Bitboard b) { return bb_any(bb_and(a, b)); }
+BB_INLINE bool bb_is_empty(Bitboard a) { return !bb_any(a); }
+BB_INLINE bool bb_test(Bitboard a, int sq) { return (a.w[sq >> 6] >> (sq & 63)) & 1; }
+BB_INLINE void bb_set(Bitboard *a, int sq) { a->w[sq >> 6] |= 1ULL << (sq & 63); }
+BB_INLINE void bb_clear(Bitboard *a, int sq) { a->w[sq >> 6] &= ~(1ULL << (sq & 63)); }
+BB_INLINE void bb_toggle(Bitboard *a, int sq) { a->w[sq >> 6] ^= 1ULL << (sq & 63); }
+BB_INLINE bool bb_intersects(Bitboard a, Bitboard b) { return bb_any(bb_and(a, b)); }
 
-static inline int bb_popcount(Bitboard a) {
+BB_INLINE int bb_popcount(Bitboard a) {
     int n = 0;
     for (int i = 0; i < BB_ACTIVE; i++) n += __builtin_popcountll(a.w[i]);
     return n;
 }
 /* More than one square set. */
-static inline bool bb_more_than_one(Bitboard a) {
+BB_INLINE bool bb_more_than_one(Bitboard a) {
     int seen = 0;
     for (int i = 0; i < BB_ACTIVE; i++) {
         if (a.w[i] & (a.w[i] - 1)) return true;
@@ -83,19 +87,19 @@ static inline bool bb_more_than_one(Bitboard a) {
     return seen > 1;
 }
 /* Lowest set square; the set must not be empty. */
-static inline int bb_lsb(Bitboard a) {
+BB_INLINE int bb_lsb(Bitboard a) {
     for (int i = 0; i < BB_ACTIVE - 1; i++)
         if (a.w[i]) return i * 64 + __builtin_ctzll(a.w[i]);
     return (BB_ACTIVE - 1) * 64 + __builtin_ctzll(a.w[BB_ACTIVE - 1]);
 }
 /* Highest set square; the set must not be empty. */
-static inline int bb_msb(Bitboard a) {
+BB_INLINE int bb_msb(Bitboard a) {
     for (int i = BB_ACTIVE - 1; i > 0; i--)
         if (a.w[i]) return i * 64 + 63 - __builtin_clzll(a.w[i]);
     return 63 - __builtin_clzll(a.w[0]);
 }
 /* Remove and return the lowest set square; the set must not be empty. */
-static inline int bb_pop(Bitboard *a) {
+BB_INLINE int bb_pop(Bitboard *a) {
     for (int i = 0; i < BB_ACTIVE - 1; i++)
         if (a->w[i]) {
             int s = __builtin_ctzll(a->w[i]);

@@ -19,6 +19,9 @@
     void movegen_legal_##sfx(Position *pos, MoveList *list);                                                           \
     uint64_t movegen_count_##sfx(Position *pos);                                                                       \
     bool movegen_is_legal_##sfx(Position *pos, Move m);                                                                \
+    bool movegen_is_pseudo_legal_##sfx(Position *pos, Move m);                                                         \
+    void movegen_stage_##sfx(Position *pos, GenType type, MoveList *list);                                             \
+    bool pos_gives_check_##sfx(const Position *pos, Move m);                                                           \
     GameResult pos_game_result_##sfx(Position *pos, char *reason, size_t len);
 
 CORE_DECLARE(narrow)

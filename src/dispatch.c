@@ -18,6 +18,9 @@ void pos_undo_move(Position *pos) { DISPATCH(pos, pos_undo_move)(pos); }
 void movegen_legal(Position *pos, MoveList *list) { DISPATCH(pos, movegen_legal)(pos, list); }
 uint64_t movegen_count(Position *pos) { return DISPATCH(pos, movegen_count)(pos); }
 bool movegen_is_legal(Position *pos, Move m) { return DISPATCH(pos, movegen_is_legal)(pos, m); }
+bool movegen_is_pseudo_legal(Position *pos, Move m) { return DISPATCH(pos, movegen_is_pseudo_legal)(pos, m); }
+void movegen_stage(Position *pos, GenType type, MoveList *list) { DISPATCH(pos, movegen_stage)(pos, type, list); }
+bool pos_gives_check(const Position *pos, Move m) { return DISPATCH(pos, pos_gives_check)(pos, m); }
 GameResult pos_game_result(Position *pos, char *reason, size_t len) {
     return DISPATCH(pos, pos_game_result)(pos, reason, len);
 }

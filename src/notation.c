@@ -395,7 +395,7 @@ int position_parse_spec(Position *pos, const Variant *v, const Rules *rules, con
             pos_do_move(tmp, m);
         }
     }
-    if (!rc) memcpy(pos, tmp, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(tmp->sp + 1));
+    if (!rc) pos_copy(pos, tmp);
     free(tmp);
     return rc;
 }

@@ -6,7 +6,7 @@
 
 #include "position.h"
 
-static inline void toggle_piece(Position *pos, Piece pc, int sq) {
+BB_INLINE void toggle_piece(Position *pos, Piece pc, int sq) {
     const VariantTables *t = pos->t;
     Color c = piece_color(pc);
     PieceType pt = piece_type(pc);
@@ -17,7 +17,7 @@ static inline void toggle_piece(Position *pos, Piece pc, int sq) {
         bb_toggle(&pos->sliders[c][__builtin_ctz(dirs)], sq);
 }
 
-static inline void put_piece(Position *pos, Piece pc, int sq) {
+BB_INLINE void put_piece(Position *pos, Piece pc, int sq) {
     pos->board[sq] = pc;
     toggle_piece(pos, pc, sq);
     if (pos->t->flags[piece_type(pc)] & PF_ROYAL) {
@@ -26,7 +26,7 @@ static inline void put_piece(Position *pos, Piece pc, int sq) {
     }
 }
 
-static inline void remove_piece(Position *pos, int sq) {
+BB_INLINE void remove_piece(Position *pos, int sq) {
     Piece pc = pos->board[sq];
     pos->board[sq] = PIECE_NONE;
     toggle_piece(pos, pc, sq);

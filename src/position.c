@@ -59,6 +59,10 @@ GameResult pos_repetition_result(const Position *pos, int occurrences, char *rea
     return RESULT_DRAW;
 }
 
+void pos_copy(Position *dst, const Position *src) {
+    memcpy(dst, src, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(src->sp + 1));
+}
+
 int pos_repetitions(const Position *pos) {
     int n = 0;
     Key k = pos->states[pos->sp].key;
@@ -258,7 +262,7 @@ int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const ch
     if (lion_sq != SQ_NONE) k ^= zob_lion[lion_sq];
     st->key = k;
     st->checkers = pos_compute_checkers(tmp, stm);
-    memcpy(pos, tmp, offsetof(Position, states) + sizeof(StateInfo));
+    pos_copy(pos, tmp);
     free(tmp);
     return 0;
 }

@@ -60,9 +60,26 @@ void pos_board_string(const Position *pos, char *buf, size_t len);
 /* Write the hand field in SFEN form ("-" when empty). */
 void pos_hand_string(const Position *pos, char *buf, size_t len);
 
+/* Copy src into dst: the header and the used states only (states[0..sp]). */
+void pos_copy(Position *dst, const Position *src);
+
 /* Make / unmake a legal (or at least pseudo-legal) move. */
 void pos_do_move(Position *pos, Move m);
 void pos_undo_move(Position *pos);
+/* Would the legal move m leave some royal of the opponent attacked (exactly
+ * bb_any(pos_st(pos)->checkers) after pos_do_move(pos, m)), found without making it. */
+bool pos_gives_check(const Position *pos, Move m);
+
+/* The type a piece of type pt has after the board move m (not a drop or pass): its promoted
+ * form with MF_PROMO, else the game's forced change (PROMO_ROLL on every board move,
+ * PROMO_FLIP_CAPTURE when m captures), else pt. The one rule make, check tests and SEE share. */
+static inline PieceType pos_type_after(const Position *pos, PieceType pt, Move m, bool captures) {
+    const VariantTables *t = pos->t;
+    if (move_is_promo(m)) return t->promotes_to[pt];
+    PromoRule rule = pos->v->promotion;
+    if (t->changes_to[pt] && (rule == PROMO_ROLL || (rule == PROMO_FLIP_CAPTURE && captures))) return t->changes_to[pt];
+    return pt;
+}
 
 /* Squares attacked by a piece of type pt and colour c standing on sq. */
 Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ);

@@ -69,6 +69,75 @@ Bitboard pos_compute_checkers(const Position *pos, Color victim) {
     return att;
 }
 
+/* ---- gives check ------------------------------------------------------------------------- */
+
+/* Royals of colour c on the board. */
+CORE_INLINE Bitboard royal_squares(const Position *pos, Color c) {
+    if (pos->royal_count[c] == 0) return bb_empty();
+    if (pos->royal_count[c] == 1) return bb_square(pos->royal_sq[c]);
+    Bitboard r = bb_empty();
+    for (int q = 1; q < pos->t->type_count; q++)
+        if (pos->t->flags[q] & PF_ROYAL) r = bb_or(r, pos->by_type[q]);
+    return bb_and(r, pos->by_color[c]);
+}
+
+/* Is the first piece seen from royal r through the vacated square sq (occupancy occ) a piece of
+ * colour c, other than the one on `moved`, that attacks r? */
+CORE_INLINE bool discovered(const Position *pos, int r, int sq, Color c, int moved, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    int d = t->dir_between[r * t->sq_count + sq];
+    if (d < 0) return false;
+    Bitboard hit = bb_and(slide_attack(t, d, r, occ), occ);
+    if (bb_is_empty(hit)) return false;
+    int s = bb_lsb(hit);
+    if (s == moved || !bb_test(pos->by_color[c], s)) return false;
+    return bb_test(piece_attacks(pos, piece_type(pos->board[s]), c, s, occ), r);
+}
+
+bool pos_gives_check(const Position *pos, Move m) {
+    Color us = pos->stm, them = color_flip(us);
+    if (pos->royal_count[them] == 0) return false;
+    if (move_is_pass(m)) return bb_any(pos_compute_checkers(pos, them)); /* nothing changes */
+    Bitboard occ = pos_occupied(pos), royals = royal_squares(pos, them);
+    int to = move_to(m), from = -1, mid = -1;
+    PieceType npt;
+    if (move_is_drop(m))
+        npt = move_drop_type(m);
+    else {
+        from = move_from(m);
+        bool captures = to != from && pos->board[to];
+        if (move_is_double(m)) {
+            mid = move_mid(m);
+            captures |= pos->board[mid] != PIECE_NONE;
+            bb_clear(&occ, mid);
+            bb_clear(&royals, mid);
+        }
+        npt = pos_type_after(pos, piece_type(pos->board[from]), m, captures);
+        bb_clear(&occ, from);
+    }
+    bb_clear(&royals, to);
+    bb_set(&occ, to);
+    Bitboard direct = piece_attacks(pos, npt, us, to, occ);
+    if (bb_intersects(direct, royals)) return true;
+    int r;
+    if (!pos->v->check_allowed) {
+        /* WHY: under the check rule no piece of ours attacks an enemy royal before our move, so
+         * a new attack comes from the moved piece or along a line through a vacated square. */
+        if (from < 0) return false;
+        BB_FOREACH (r, royals)
+            if (discovered(pos, r, from, us, to, occ) || (mid >= 0 && discovered(pos, r, mid, us, to, occ)))
+                return true;
+        return false;
+    }
+    /* check allowed (chu): a royal may already stand attacked; ask every other piece of ours */
+    Bitboard others = pos->by_color[us];
+    if (from >= 0) bb_clear(&others, from);
+    others = bb_and(others, occ);
+    BB_FOREACH (r, royals)
+        if (bb_intersects(attackers_to(pos, r, us, occ), others)) return true;
+    return false;
+}
+
 /* ---- make / unmake ------------------------------------------------------------------------ */
 
 static inline void add_to_hand(Position *pos, Color c, Piece captured, Key *k) {
@@ -140,12 +209,7 @@ void pos_do_move(Position *pos, Move m) {
             if (t->flags[piece_type(c2)] & PF_LION) lion_taken = to;
         }
         /* Step 2: the new type: optional promotion, or the game's forced change */
-        PieceType npt = pt;
-        if (move_is_promo(m))
-            npt = t->promotes_to[pt];
-        else if (t->changes_to[pt] &&
-                 (v->promotion == PROMO_ROLL || (v->promotion == PROMO_FLIP_CAPTURE && (c2 || st->captured_mid))))
-            npt = t->changes_to[pt];
+        PieceType npt = pos_type_after(pos, pt, m, c2 || st->captured_mid);
         if (to != from || npt != pt) {
             remove_piece(pos, from);
             k ^= zob_psq[us][pt][from];

@@ -1,4 +1,5 @@
-/* movegen.c - the generic legal-move generator and the game-end verdict.
+/* movegen.c - the generic legal-move generator (whole, or in search stages), the fast legality
+ * test of a single move, and the game-end verdict.
  * Compiled twice through src/core_narrow.c and src/core_wide.c (see src/core.h).
  * Fast path: moves are produced as target bitboards per piece, with pins and check evasion
  * applied to whole sets, so perft leaves are counted with popcounts (bulk counting).
@@ -22,7 +23,10 @@ typedef struct {
     Bitboard drop_target; /* allowed drop squares before per-piece bans */
     Bitboard enemy_lions; /* lion-trading rules only */
     bool can_pass;
-    bool nested; /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
+    bool nested;          /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
+    bool checks_only;     /* GEN_QUIET_CHECKS: only moves that may give check (see check_targets) */
+    Bitboard eroyals;     /* checks_only: the enemy royals */
+    Bitboard discoverers; /* checks_only: own pieces alone between an own slider and an enemy royal */
     bool counting;
     uint64_t count;
     MoveList *list;
@@ -55,27 +59,37 @@ static uint64_t count_replies(Position *pos) {
 
 /* ---- board moves ------------------------------------------------------------------------- */
 
-/* Emit moves of a piece to the squares in att with the game's promotion choices. */
-CORE_INLINE void emit_board(Gen *g, int from, PieceType pt, Bitboard att) {
+/* What one generator pass emits (GenType maps onto these): captures and every MF_PROMO move,
+ * the other moves, or both. Each pass is its own inlined instance of the generator, so the
+ * whole-list pass (perft) carries no test of the stage. */
+enum { ST_CAP = 1, ST_QUIET = 2, ST_ALL = ST_CAP | ST_QUIET };
+
+/* The squares of att (attacks of a pt of colour us on from) where moving there may promote. */
+CORE_INLINE Bitboard promo_targets(const Position *pos, Color us, int from, PieceType pt, Bitboard att,
+                                   Bitboard enemy) {
+    const VariantTables *t = pos->t;
+    Bitboard zone = t->zone[us];
+    /* shogi/wa: start or end in the zone */
+    if (pos->v->promotion == PROMO_ZONE) return bb_test(zone, from) ? att : bb_and(att, zone);
+    /* chu 5: entering the zone, or capturing from/into it; pawn last-rank exception */
+    if (!bb_test(zone, from)) return bb_and(att, zone);
+    Bitboard promo = bb_and(att, enemy);
+    unsigned f = t->flags[pt];
+    if ((f & PF_QUIET_LAST_RANK_PROMO) || ((f & PF_GOBETWEEN) && pos->rules.gobetween_last_rank))
+        promo = bb_or(promo, bb_andnot(bb_and(att, t->last_rank[us]), enemy));
+    return promo;
+}
+
+/* Emit moves of a piece to the squares in att with the game's promotion choices: all of them
+ * (ST_ALL), the captures and promotions (ST_CAP) or the rest (ST_QUIET, att holds only empty
+ * squares). */
+CORE_INLINE void emit_board(Gen *g, int from, PieceType pt, Bitboard att, const int stage) {
     const VariantTables *t = g->t;
     if (t->can_promote[pt]) {
-        Bitboard zone = t->zone[g->us], promo;
-        if (g->v->promotion == PROMO_ZONE) {
-            /* shogi/wa: start or end in the zone */
-            promo = bb_test(zone, from) ? att : bb_and(att, zone);
-        } else {
-            /* chu 5: entering the zone, or capturing from/into it; pawn last-rank exception */
-            if (bb_test(zone, from)) {
-                promo = bb_and(att, g->enemy);
-                unsigned f = t->flags[pt];
-                if ((f & PF_QUIET_LAST_RANK_PROMO) || ((f & PF_GOBETWEEN) && g->pos->rules.gobetween_last_rank))
-                    promo = bb_or(promo, bb_and(bb_and(att, g->empty), t->last_rank[g->us]));
-            } else
-                promo = bb_and(att, zone);
-        }
-        push_targets(g, from, promo, MF_PROMO);
+        if (stage & ST_CAP) push_targets(g, from, promo_targets(g->pos, g->us, from, pt, att, g->enemy), MF_PROMO);
         att = bb_andnot(att, t->dead[g->us][pt]); /* forced promotion where it could never move */
     }
+    if (stage == ST_CAP) att = bb_and(att, g->enemy);
     push_targets(g, from, att, 0);
 }
 
@@ -172,43 +186,78 @@ static void gen_double(Gen *g, int from, PieceType pt) {
     }
 }
 
-/* The royal under the check rule: every destination must be safe with the royal lifted. */
-static void gen_royal(Gen *g, int from, PieceType pt) {
+/* Stage passes without two-leg moves still need to know whether a pass is possible: the same
+ * test gen_double makes (an empty square in reach of the first leg). */
+static void note_pass_room(Gen *g, int from, PieceType pt) {
+    const VariantTables *t = g->t;
+    if (t->lion_area[pt]) {
+        if (bb_intersects(t->king_step[from], g->empty)) g->can_pass = true;
+        return;
+    }
+    for (unsigned dirs = t->lion_dirs[g->us][pt]; dirs; dirs &= dirs - 1) {
+        Bitboard first = bb_and(t->ray[__builtin_ctz(dirs) * t->sq_count + from], t->king_step[from]);
+        if (bb_intersects(first, g->empty)) g->can_pass = true;
+    }
+}
+
+/* The royal under the check rule: every destination (within mask) must be safe with the royal
+ * lifted. */
+CORE_INLINE void gen_royal(Gen *g, int from, PieceType pt, Bitboard mask, const int stage) {
     Bitboard att = bb_andnot(piece_attacks(g->pos, pt, g->us, from, g->occ), g->own);
+    if (stage != ST_ALL) att = bb_and(att, mask);
     Bitboard occ = g->occ, safe = bb_empty();
     bb_clear(&occ, from);
     int to;
     BB_FOREACH (to, att)
         if (bb_is_empty(attackers_to(g->pos, to, g->them, occ))) bb_set(&safe, to);
-    emit_board(g, from, pt, safe);
+    emit_board(g, from, pt, safe, stage);
+}
+
+/* Pieces (of either colour) standing alone between square k and a slider of colour c aimed at
+ * it: the pins of a royal on k when c is the enemy, the discovered-check candidates when c is
+ * the royal's enemy seen from the other side. */
+CORE_INLINE Bitboard slider_blockers(const Position *pos, int k, Color c, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Bitboard blockers = bb_empty();
+    for (unsigned dirs = t->slider_dirs_any[c]; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs), look = (d + 4) & 7;
+        Bitboard snipers = bb_and(pos->sliders[c][d], t->ray[look * n + k]);
+        if (bb_is_empty(snipers)) continue;
+        int s = t->sq_delta[look] > 0 ? bb_lsb(snipers) : bb_msb(snipers);
+        Bitboard b = bb_and(between_bb(t, k, s), occ);
+        if (bb_any(b) && !bb_more_than_one(b)) blockers = bb_or(blockers, b);
+    }
+    for (int i = 0; i < t->limited_count_all; i++) {
+        if (t->limited[i].color != c) continue;
+        int look = (t->limited[i].dir + 4) & 7;
+        Bitboard snipers = bb_and(bb_and(pos->by_type[t->limited[i].type], pos->by_color[c]),
+                                  t->limited_ray[(look * RANGE_MAX + t->limited[i].range) * n + k]);
+        int s;
+        BB_FOREACH (s, snipers) {
+            Bitboard b = bb_and(between_bb(t, k, s), occ);
+            if (bb_any(b) && !bb_more_than_one(b)) blockers = bb_or(blockers, b);
+        }
+    }
+    return blockers;
 }
 
 /* Own pieces that shield the royal from an enemy slider. */
 static Bitboard compute_pinned(const Gen *g) {
-    const Position *pos = g->pos;
-    const VariantTables *t = g->t;
-    const int n = t->sq_count, k = g->ksq;
-    Bitboard pinned = bb_empty();
-    for (unsigned dirs = t->slider_dirs_any[g->them]; dirs; dirs &= dirs - 1) {
-        int d = __builtin_ctz(dirs), look = (d + 4) & 7;
-        Bitboard snipers = bb_and(pos->sliders[g->them][d], t->ray[look * n + k]);
-        if (bb_is_empty(snipers)) continue;
-        int s = t->sq_delta[look] > 0 ? bb_lsb(snipers) : bb_msb(snipers);
-        Bitboard b = bb_and(between_bb(t, k, s), g->occ);
-        if (bb_any(b) && !bb_more_than_one(b)) pinned = bb_or(pinned, b);
-    }
-    for (int i = 0; i < t->limited_count_all; i++) {
-        if (t->limited[i].color != g->them) continue;
-        int look = (t->limited[i].dir + 4) & 7;
-        Bitboard snipers = bb_and(bb_and(pos->by_type[t->limited[i].type], pos->by_color[g->them]),
-                                  t->limited_ray[(look * RANGE_MAX + t->limited[i].range) * n + k]);
-        int s;
-        BB_FOREACH (s, snipers) {
-            Bitboard b = bb_and(between_bb(t, k, s), g->occ);
-            if (bb_any(b) && !bb_more_than_one(b)) pinned = bb_or(pinned, b);
-        }
-    }
-    return bb_and(pinned, g->own);
+    return bb_and(slider_blockers(g->pos, g->ksq, g->them, g->occ), g->own);
+}
+
+/* GEN_QUIET_CHECKS: the squares a quiet move of the piece on from may go to and give check:
+ * anywhere for a discovered-check candidate, else where its type after the move attacks an
+ * enemy royal (seen from the royal with the reversed colour, the mover lifted). */
+static Bitboard check_targets(const Gen *g, int from, PieceType pt) {
+    if (bb_test(g->discoverers, from)) return g->t->board;
+    PieceType npt = pos_type_after(g->pos, pt, MOVE_NONE, false);
+    Bitboard occ = g->occ, targets = bb_empty();
+    bb_clear(&occ, from);
+    int r;
+    BB_FOREACH (r, g->eroyals) targets = bb_or(targets, piece_attacks(g->pos, npt, g->them, r, occ));
+    return targets;
 }
 
 /* Squares a pinned piece may go to: from the royal through it up to and including the
@@ -222,11 +271,11 @@ static inline Bitboard pin_segment(const Gen *g, int from) {
 /* ---- drops -------------------------------------------------------------------------------- */
 
 /* Does dropping face f on sq mate (a pawn-drop mate, shogi Drops)? */
-static bool drop_mates(Gen *g, PieceType f, int sq) {
+static bool drop_mates(Position *pos, PieceType f, int sq) {
     Move m = move_make_drop(f, (Square)sq);
-    pos_do_move(g->pos, m);
-    bool mate = pos_in_check(g->pos) && count_replies(g->pos) == 0;
-    pos_undo_move(g->pos);
+    pos_do_move(pos, m);
+    bool mate = pos_in_check(pos) && count_replies(pos) == 0;
+    pos_undo_move(pos);
     return mate;
 }
 
@@ -239,6 +288,12 @@ static void gen_drops_of(Gen *g, PieceType h) {
         PieceType f = t->faces[h][i];
         unsigned flags = t->flags[f];
         Bitboard to = g->drop_target;
+        if (g->checks_only) { /* a drop checks only from where the face attacks a royal */
+            Bitboard checks = bb_empty();
+            int k;
+            BB_FOREACH (k, g->eroyals) checks = bb_or(checks, piece_attacks(pos, f, g->them, k, g->occ));
+            to = bb_and(to, checks);
+        }
         if (!r->dead_drops && !r->free_drops) to = bb_andnot(to, t->dead[g->us][f]);
         if ((flags & PF_NIFU) && !r->free_drops) {
             Bitboard own_pawns = bb_and(pos->by_type[f], g->own);
@@ -261,7 +316,7 @@ static void gen_drops_of(Gen *g, PieceType h) {
             Bitboard checks = bb_and(to, piece_attacks(pos, f, g->them, eking, g->occ));
             int s;
             BB_FOREACH (s, checks)
-                if (drop_mates(g, f, s)) bb_clear(&to, s);
+                if (drop_mates(g->pos, f, s)) bb_clear(&to, s);
         }
         if (g->counting)
             g->count += (uint64_t)bb_popcount(to);
@@ -282,7 +337,7 @@ static void gen_drops(Gen *g) {
 
 /* ---- the generator ------------------------------------------------------------------------ */
 
-static void setup(Gen *g) {
+CORE_INLINE void setup(Gen *g) {
     Position *pos = g->pos;
     g->v = pos->v;
     g->t = pos->t;
@@ -302,7 +357,19 @@ static void setup(Gen *g) {
     }
 }
 
-static void generate(Gen *g) {
+/* Target squares of the piece on from for a stage pass: ST_CAP keeps enemy squares, and the
+ * squares where it may promote; ST_QUIET keeps empty squares (those that may check, for
+ * GEN_QUIET_CHECKS). */
+CORE_INLINE Bitboard stage_mask(const Gen *g, int from, PieceType pt, const int stage) {
+    const VariantTables *t = g->t;
+    if (stage == ST_QUIET) return g->checks_only ? bb_and(g->empty, check_targets(g, from, pt)) : g->empty;
+    if (!t->can_promote[pt]) return g->enemy;
+    /* WHY a superset: promo_targets picks the promotions out of these squares exactly */
+    if (g->v->promotion == PROMO_ZONE && bb_test(t->zone[g->us], from)) return t->board;
+    return bb_or(g->enemy, t->zone[g->us]);
+}
+
+CORE_INLINE void generate_stage(Gen *g, const int stage) {
     setup(g);
     Position *pos = g->pos;
     const Variant *v = g->v;
@@ -313,7 +380,7 @@ static void generate(Gen *g) {
     if (v->royal_drop_first && t->royal_type) {
         PieceType rh = t->hand_type[t->royal_type];
         if (rh && pos->hand[g->us][rh]) {
-            gen_drops_of(g, rh);
+            if (stage & ST_QUIET) gen_drops_of(g, rh);
             return;
         }
     }
@@ -341,18 +408,28 @@ static void generate(Gen *g) {
     int from;
     BB_FOREACH (from, pieces) {
         PieceType pt = piece_type(pos->board[from]);
+        Bitboard mask = stage == ST_ALL ? t->board : stage_mask(g, from, pt, stage);
         if (from == g->ksq) {
-            gen_royal(g, from, pt);
+            gen_royal(g, from, pt, mask, stage);
             continue;
         }
         if (double_check) continue;
         Bitboard att = bb_and(piece_attacks(pos, pt, g->us, from, g->occ), g->target);
+        if (stage != ST_ALL) att = bb_and(att, mask);
         if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, pin_segment(g, from));
         if (v->lion_rules && bb_intersects(att, g->enemy_lions)) att = lion_filter(g, from, pt, att);
-        emit_board(g, from, pt, att);
-        if (t->has_double[pt]) gen_double(g, from, pt);
+        emit_board(g, from, pt, att, stage);
+        if (t->has_double[pt]) {
+            if (stage & ST_CAP)
+                gen_double(g, from, pt);
+            else
+                note_pass_room(g, from, pt);
+        }
     }
-    if (g->can_pass) {
+    if (!(stage & ST_QUIET)) return;
+    /* WHY checks_only skips it: a pass changes nothing, and a check that already stands makes
+     * quiet_checks() generate every quiet move (checks_only off) */
+    if (g->can_pass && !g->checks_only) {
         /* one pass per side (chu 9); any lion-power piece with room may make it */
         Bitboard lions = g->own;
         int s;
@@ -366,6 +443,10 @@ static void generate(Gen *g) {
     /* Step 4: drops */
     if (v->drops && pos->hand_total[g->us] && !double_check) gen_drops(g);
 }
+
+static void generate(Gen *g) { generate_stage(g, ST_ALL); }
+static void generate_captures(Gen *g) { generate_stage(g, ST_CAP); }
+static void generate_quiets(Gen *g) { generate_stage(g, ST_QUIET); }
 
 /* nana 3.6: with pieces in hand, a board move may not mate (nor stalemate, by option). */
 static bool needs_mate_ban(const Position *pos) { return pos->v->no_mate_with_hand && pos->hand_total[pos->stm] > 0; }
@@ -401,12 +482,53 @@ static void filter_repeats(Position *pos, MoveList *list) {
     list->size = kept;
 }
 
+/* The rules no bitboard pass applies, as filters on a generated list. */
+static void apply_filters(Position *pos, MoveList *list) {
+    if (needs_mate_ban(pos)) filter_mate_ban(pos, list);
+    if (needs_repeat_ban(pos)) filter_repeats(pos, list);
+}
+
 void movegen_legal(Position *pos, MoveList *list) {
     list->size = 0;
     Gen g = {.pos = pos, .list = list};
     generate(&g);
-    if (needs_mate_ban(pos)) filter_mate_ban(pos, list);
-    if (needs_repeat_ban(pos)) filter_repeats(pos, list);
+    apply_filters(pos, list);
+}
+
+/* GEN_QUIET_CHECKS: quiet moves restricted to possible checks, each confirmed. */
+static void quiet_checks(Position *pos, MoveList *list) {
+    Gen g = {.pos = pos, .list = list};
+    Color us = pos->stm, them = color_flip(us);
+    g.eroyals = royal_squares(pos, them);
+    if (bb_is_empty(g.eroyals)) return; /* nothing to attack: no checks */
+    /* WHY: where check is allowed (chu) an enemy royal may already stand attacked; then every
+     * quiet move that keeps the attack is a check, so all quiet moves are candidates */
+    g.checks_only = !pos->v->check_allowed || bb_is_empty(pos_compute_checkers(pos, them));
+    if (g.checks_only) {
+        Bitboard occ = pos_occupied(pos), disc = bb_empty();
+        int r;
+        BB_FOREACH (r, g.eroyals) disc = bb_or(disc, slider_blockers(pos, r, us, occ));
+        g.discoverers = bb_and(disc, pos->by_color[us]);
+    }
+    generate_quiets(&g);
+    int kept = 0;
+    for (int i = 0; i < list->size; i++)
+        if (pos_gives_check(pos, list->moves[i])) list->moves[kept++] = list->moves[i];
+    list->size = kept;
+}
+
+void movegen_stage(Position *pos, GenType type, MoveList *list) {
+    list->size = 0;
+    Gen g = {.pos = pos, .list = list};
+    switch (type) {
+    case GEN_CAPTURES: generate_captures(&g); break;
+    case GEN_QUIETS: generate_quiets(&g); break;
+    case GEN_QUIET_CHECKS: quiet_checks(pos, list); break;
+    case GEN_EVASIONS: /* the generator restricts to evasions itself when in check */
+    case GEN_ALL:
+    default: generate(&g); break;
+    }
+    apply_filters(pos, list);
 }
 
 uint64_t movegen_count(Position *pos) {
@@ -426,6 +548,106 @@ bool movegen_is_legal(Position *pos, Move m) {
     for (int i = 0; i < list.size; i++)
         if (list.moves[i] == m) return true;
     return false;
+}
+
+/* ---- one move's legality without the list ------------------------------------------------- */
+
+/* The squares where a drop stops the check on the lone royal on ksq: between it and a single
+ * sliding checker; none against a jump or two checkers (the rule of generate, step 2). */
+static Bitboard evasion_blocks(const Position *pos, int ksq, Bitboard checkers) {
+    if (bb_more_than_one(checkers)) return bb_empty();
+    int c = bb_lsb(checkers);
+    if (bb_test(leap_attack(pos->t, piece_type(pos->board[c]), color_flip(pos->stm), c), ksq)) return bb_empty();
+    return between_bb(pos->t, ksq, c);
+}
+
+/* A drop m (MF_DROP alone, mid bits clear, to on the board): every rule of gen_drops_of, in its
+ * order, for one square. */
+static bool drop_is_legal(Position *pos, Move m) {
+    const Variant *v = pos->v;
+    const VariantTables *t = pos->t;
+    const Rules *r = &pos->rules;
+    Color us = pos->stm, them = color_flip(us);
+    PieceType f = move_drop_type(m);
+    int to = move_to(m);
+    if (!v->drops || f == 0 || f >= t->type_count) return false;
+    PieceType h = t->hand_type[f];
+    if (!h || !pos->hand[us][h] || pos->board[to] || bb_test(t->no_drop, to)) return false;
+    bool face = false;
+    for (int i = 0; i < t->face_count[h]; i++) face |= t->faces[h][i] == f;
+    if (!face) return false;
+    PieceType rh = v->royal_drop_first && t->royal_type ? t->hand_type[t->royal_type] : 0;
+    bool royal_first = rh && pos->hand[us][rh];
+    if (royal_first && h != rh) return false;
+    unsigned flags = t->flags[f];
+    Bitboard occ = pos_occupied(pos);
+    if (!r->dead_drops && !r->free_drops && bb_test(t->dead[us][f], to)) return false;
+    if ((flags & PF_NIFU) && !r->free_drops &&
+        bb_intersects(bb_and(pos->by_type[f], pos->by_color[us]), t->file_bb[sq_x(v, to)]))
+        return false;
+    int eking = pos->royal_count[them] == 1 ? pos->royal_sq[them] : -1;
+    bool checks = eking >= 0 && bb_test(piece_attacks(pos, f, them, eking, occ), to);
+    if (v->drop_check_banned && checks) return false;
+    Bitboard occ_after = occ;
+    bb_set(&occ_after, to);
+    if ((flags & PF_ROYAL) && !v->check_allowed && bb_any(attackers_to(pos, to, them, occ_after))) return false;
+    if (!royal_first && !v->check_allowed && pos->royal_count[us] == 1 && pos_in_check(pos) &&
+        !bb_test(evasion_blocks(pos, pos->royal_sq[us], pos_st(pos)->checkers), to))
+        return false;
+    if ((flags & PF_NO_DROP_MATE) && !r->free_drops && checks && drop_mates(pos, f, to)) return false;
+    return !needs_repeat_ban(pos) || movegen_is_legal(pos, m);
+}
+
+bool movegen_is_pseudo_legal(Position *pos, Move m) {
+    const Variant *v = pos->v;
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Color us = pos->stm, them = color_flip(us);
+    Move flags = m & 0xff000000u;
+    int to = move_to(m), from = move_from(m);
+    /* the encodings the generator produces, nothing else (m may be any 32-bit value) */
+    if (to >= n) return false;
+    if (flags == MF_DOUBLE || flags == MF_PASS) {
+        /* WHY the list: two-leg moves and passes carry lion rules and trial moves of their own */
+        if (from >= n || move_mid(m) >= n || (flags == MF_PASS && (from != to || move_mid(m)))) return false;
+        Piece pc = pos->board[from];
+        if (!pc || piece_color(pc) != us || !t->has_double[piece_type(pc)]) return false;
+        return movegen_is_legal(pos, m);
+    }
+    if (move_mid(m)) return false;
+    if (flags == MF_DROP) return drop_is_legal(pos, m);
+    if (flags != 0 && flags != MF_PROMO) return false;
+
+    /* a board move: a piece of ours attacking a square not ours, with the right promotion flag */
+    if (from >= n || from == to) return false;
+    Piece pc = pos->board[from], cap = pos->board[to];
+    if (!pc || piece_color(pc) != us || (cap && piece_color(cap) == us)) return false;
+    if (v->royal_drop_first && t->royal_type) {
+        PieceType rh = t->hand_type[t->royal_type];
+        if (rh && pos->hand[us][rh]) return false; /* only the royal's drop (nana 3.1) */
+    }
+    PieceType pt = piece_type(pc);
+    Bitboard occ = pos_occupied(pos);
+    if (!bb_test(piece_attacks(pos, pt, us, from, occ), to)) return false;
+    if (move_is_promo(m)) {
+        if (!t->can_promote[pt] || !bb_test(promo_targets(pos, us, from, pt, bb_square(to), pos->by_color[them]), to))
+            return false;
+    } else if (t->can_promote[pt] && bb_test(t->dead[us][pt], to))
+        return false; /* forced promotion */
+    /* WHY the list: lion trading (chu 7), nana's mate ban and the repeat ban need trial moves */
+    if ((v->lion_rules && cap && (t->flags[piece_type(cap)] & PF_LION)) || needs_mate_ban(pos) || needs_repeat_ban(pos))
+        return movegen_is_legal(pos, m);
+
+    /* the check rule: our royal must not stand attacked after the move */
+    if (v->check_allowed || pos->royal_count[us] != 1) return true;
+    int ksq = pos->royal_sq[us];
+    bb_clear(&occ, from);
+    if (from == ksq) return bb_is_empty(attackers_to(pos, to, them, occ));
+    if (bb_more_than_one(pos_st(pos)->checkers)) return false;
+    bb_set(&occ, to);
+    Bitboard att = attackers_to(pos, ksq, them, occ);
+    bb_clear(&att, to); /* the captured piece */
+    return bb_is_empty(att);
 }
 
 /* ---- game end ------------------------------------------------------------------------------ */
