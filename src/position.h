@@ -66,6 +66,9 @@ void pos_copy(Position *dst, const Position *src);
 /* Make / unmake a legal (or at least pseudo-legal) move. */
 void pos_do_move(Position *pos, Move m);
 void pos_undo_move(Position *pos);
+/* The search's null move (side to move passes; StateInfo.move = MOVE_NONE) and its undo. */
+void pos_do_null_move(Position *pos);
+void pos_undo_null_move(Position *pos);
 /* Would the legal move m leave some royal of the opponent attacked (exactly
  * bb_any(pos_st(pos)->checkers) after pos_do_move(pos, m)), found without making it. */
 bool pos_gives_check(const Position *pos, Move m);

@@ -114,6 +114,10 @@ struct Variant {
                               repetition_count-th occurrence illegal (chu "Allow repeats") */
     bool lion_rules;       /* chu lion-trading rules for PF_LION pieces */
 
+    /* search hints */
+    bool zugzwang_prone; /* passing is often better than any move (tiny boards): the search
+                            makes no null move in this game */
+
     Rules defaults;
     const RuleOption *options;
     int option_count;

@@ -41,6 +41,7 @@ const Variant variant_nana = {
     .no_drop_squares = "2b",
     .no_mate_with_hand = true,
     .repetition_count = 4,
+    .zugzwang_prone = true,
     .defaults = {0},
     .options = nana_options,
     .option_count = sizeof nana_options / sizeof nana_options[0],

@@ -1,0 +1,41 @@
+/* mate1.c - mate in one (mate1.h): every checking move is tried; a cheap look at the checked
+ * royal's own flight squares rejects most of them before the full count of replies.
+ * WHY in the search at all: in drop games a mating drop is one of dozens of quiet drops,
+ * which late-move pruning and reductions would skip at shallow depth. */
+#include "mate1.h"
+
+/* After a checking move: can the side to move's single royal step to a safe square?
+ * (Only ever says yes when a legal escape exists; "no" still needs the full count.) */
+static bool royal_can_flee(const Position *pos) {
+    Color us = pos->stm, them = color_flip(us);
+    if (pos->royal_count[us] != 1) return false;
+    int k = pos->royal_sq[us];
+    PieceType rt = piece_type(pos->board[k]);
+    Bitboard occ = pos_occupied(pos);
+    bb_clear(&occ, k);
+    Bitboard steps = bb_andnot(pos_piece_attacks(pos, rt, us, k, occ), pos->by_color[us]);
+    int s;
+    BB_FOREACH (s, steps)
+        if (bb_is_empty(pos_attackers_to(pos, s, them, occ))) return true;
+    return false;
+}
+
+static bool mates(Position *pos, Move m) {
+    pos_do_move(pos, m);
+    bool mate = !royal_can_flee(pos) && movegen_count(pos) == 0;
+    pos_undo_move(pos);
+    return mate;
+}
+
+Move pos_mate_in_one(Position *pos, MoveList *scratch) {
+    if (pos->v->check_allowed || pos->royal_count[color_flip(pos->stm)] == 0) return MOVE_NONE;
+    movegen_stage(pos, GEN_QUIET_CHECKS, scratch);
+    for (int i = 0; i < scratch->size; i++)
+        if (mates(pos, scratch->moves[i])) return scratch->moves[i];
+    movegen_stage(pos, GEN_CAPTURES, scratch);
+    for (int i = 0; i < scratch->size; i++) {
+        Move m = scratch->moves[i];
+        if (pos_gives_check(pos, m) && mates(pos, m)) return m;
+    }
+    return MOVE_NONE;
+}
