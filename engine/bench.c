@@ -17,6 +17,17 @@ static const BenchPosition bench_positions[] = {
     {"shogi", "sfen l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1"},
     {"shogi", "sfen 6n1l/2+S1k4/2lp4p/1np1B2b1/3PP4/1N1S3rP/1P2+pPP+p1/1p1G5/3KG2r1 b GSN2L4Pgs2p 1"},
     {"shogi", "sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"},
+    /* middle games of every game: an opening line of shared/tools/match/openings played on by
+     * the search at depth 5 (scripts/gen-bench-positions.py) */
+    {"shogi", "sfen +L1sgkg3/4r2s1/+P1pp1p+Ppn/1p2p3l/4b1L1p/2PP1N3/+pP2PP1PP/4G1SR1/2SK2gNL w BNP 46"},
+    {"micro", "sfen 1k1+l/p1+r1/1+B1P/r+LKB/4 w - 16"},
+    {"nana", "sfen K1s/1Dk/Wc1 w - 10"},
+    {"chu", "sfen lfcsgekgscfl/a5ot1b1a/mvrtdq1d1rvm/pp1p1pp2npp/3i3p1p2/2pxpB3h2/6NB4/2PIP2PQ3/PP1PXPP1PPPP/"
+            "MVR1D2D1RVM/A2STO1T3A/LFC1GKEGSCFL w - 48"},
+    {"wa",
+     "sfen hmlc2wgudo/1e1vks5/p1p1pp2p1p/1p1p1rFp1p1/3r7/11/11/PP1PP2P3/O1PXxP1VPPP/4W1S1CE1/1DUG1K2LMH w FPp 38"},
+    {"wa-nodrop", "sfen 1mlcvk1gud1/1e3s1w3/1pp1ppp1p1o/h2p3p2p/3r5p1/px5f3/3P1R5/P1X1PP1P2P/OPP1WSP1PPH/1FD3V1LE1/"
+                  "2UG1K1C1M1 b - 39"},
 };
 
 static void ignore_info(void *user, const SearchInfo *info) {

@@ -6,7 +6,7 @@
 
 #include "engine.h"
 
-enum { BENCH_DEFAULT_DEPTH = 4 };
+enum { BENCH_DEFAULT_DEPTH = 9 };
 
 /* Called after each position with its game, position spec and node count. */
 typedef void (*BenchProgressFn)(void *user, int index, int count, const Variant *v, const char *spec, uint64_t nodes);

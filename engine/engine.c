@@ -9,11 +9,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../src/movegen.h"
 #include "mate.h"
 #include "search.h"
 #include "timeman.h"
 
-enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, SEARCH_STACK = 64 << 20 };
+enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64 };
 
 struct EngineContext {
     const Variant *variant;
@@ -26,6 +27,9 @@ struct EngineContext {
     pthread_t thread;
     bool running; /* a search thread exists and has not been joined */
     Position *search_root;
+    /* one per search thread, kept across `go` commands so histories carry over in a game */
+    SearchWorker *workers[THREADS_MAX];
+    int worker_count;
 };
 
 const Variant *engine_variant(const EngineContext *e) { return e->variant; }
@@ -50,6 +54,7 @@ void engine_destroy(EngineContext *e) {
     engine_stop(e);
     engine_wait(e);
     tt_free(&e->tt);
+    for (int i = 0; i < e->worker_count; i++) search_worker_free(e->workers[i]);
     free(e->pos);
     free(e->search_root);
     free(e);
@@ -63,6 +68,7 @@ int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t err
     e->variant = v;
     e->rules = rules;
     tt_clear(&e->tt);
+    for (int i = 0; i < e->worker_count; i++) search_worker_new_game(e->workers[i], v);
     return 0;
 }
 
@@ -165,6 +171,17 @@ void engine_new_game(EngineContext *e) {
     engine_stop(e);
     engine_wait(e);
     tt_clear(&e->tt);
+    for (int i = 0; i < e->worker_count; i++) search_worker_new_game(e->workers[i], e->variant);
+}
+
+/* Make sure `threads` workers exist; returns how many there are (fewer when memory is short). */
+static int ensure_workers(EngineContext *e, int threads) {
+    while (e->worker_count < threads) {
+        SearchWorker *w = search_worker_new(e->variant);
+        if (!w) break;
+        e->workers[e->worker_count++] = w;
+    }
+    return e->worker_count < threads ? e->worker_count : threads;
 }
 
 /* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. */
@@ -183,7 +200,7 @@ static void *search_thread_main(void *arg) {
     if (e->shared.limits.mate)
         mate_run(&e->shared, e->search_root);
     else
-        search_run(&e->shared, e->search_root);
+        search_run(&e->shared, e->search_root, e->workers);
     return NULL;
 }
 
@@ -194,7 +211,7 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     sh->tt = &e->tt;
     sh->limits = *limits;
     sh->reporter = *reporter;
-    sh->threads = e->threads;
+    sh->threads = ensure_workers(e, e->threads);
     sh->multipv = limits->multipv > 0 ? limits->multipv : e->multipv;
     atomic_store(&sh->stop, false);
     atomic_store(&sh->pondering, limits->ponder);
@@ -206,11 +223,20 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     atomic_store(&sh->hard_ms, b.hard_ms);
     tt_new_search(&e->tt);
     pos_copy(e->search_root, e->pos);
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, SEARCH_STACK);
-    e->running = pthread_create(&e->thread, &attr, search_thread_main, e) == 0;
-    pthread_attr_destroy(&attr);
+    if (sh->threads == 0 && !limits->mate) {
+        /* no memory for even one worker: answer with the first legal move rather than crash */
+        BestMove bm = {.kind = BEST_RESIGN, .root = e->search_root, .score = -VALUE_MATE};
+        MoveList l;
+        movegen_legal(e->search_root, &l);
+        if (l.size) {
+            bm.kind = BEST_MOVE;
+            bm.best = l.moves[0];
+            bm.score = 0;
+        }
+        if (reporter->on_bestmove) reporter->on_bestmove(reporter->user, &bm);
+        return;
+    }
+    e->running = pthread_create(&e->thread, NULL, search_thread_main, e) == 0;
     if (!e->running) search_thread_main(e); /* no thread: search in the caller */
 }
 

@@ -1,6 +1,8 @@
-/* search.h - iterative deepening alpha-beta over the generic move generator.
- * Threads (Lazy SMP) share only the transposition table; each owns a Position copy,
- * histories and a PV. Search never prints: results go out through a Reporter. */
+/* search.h - iterative deepening alpha-beta over the staged move picker.
+ * Threads (Lazy SMP) share only the transposition table; each owns a SearchWorker (position
+ * copy, histories, move buffers, search stack, PV). Workers live in the EngineContext so the
+ * histories survive from one `go` to the next within a game. Search never prints: results
+ * go out through a Reporter. */
 #ifndef SHISHI_SEARCH_H
 #define SHISHI_SEARCH_H
 
@@ -24,9 +26,17 @@ typedef struct {
     int multipv;
 } SearchShared;
 
-/* Run a complete search of root (a private copy is made per thread) and report it.
- * Blocks until done; called on the engine's search thread. */
-void search_run(SearchShared *shared, const Position *root);
+typedef struct SearchWorker SearchWorker;
+
+/* A worker for game v; NULL when memory is short. */
+SearchWorker *search_worker_new(const Variant *v);
+void search_worker_free(SearchWorker *w);
+/* Forget learned statistics (a new game); re-sizes them when the game changed. 0 or -1. */
+int search_worker_new_game(SearchWorker *w, const Variant *v);
+
+/* Run a complete search of root with workers[0 .. shared->threads - 1] (each makes a private
+ * copy of root) and report it. Blocks until done; called on the engine's search thread. */
+void search_run(SearchShared *shared, const Position *root, SearchWorker *const *workers);
 
 /* Monotonic milliseconds. */
 int64_t now_ms(void);

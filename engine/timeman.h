@@ -5,7 +5,7 @@
 #include "engine.h"
 
 typedef struct {
-    int64_t soft_ms; /* do not start a new iteration after this (-1 = no limit) */
+    int64_t soft_ms; /* base of the stop-after-an-iteration test (-1 = no limit; = hard: use it all) */
     int64_t hard_ms; /* stop searching at this point (-1 = no limit) */
 } TimeBudget;
 

@@ -93,6 +93,7 @@ legal micro startpos moves 1d1c 4b4c 2e4c+
 > position sfen $K
 > go depth x
 < info string error: go depth: 'x' is not a number
+> stop
 < bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
 > go depth 1 sideways
 < info string error: unknown go parameter 'sideways' \(ignored\)

@@ -72,10 +72,11 @@ quiet 300
 > stop
 within 500
 = bestmove resign
-# a mate score in plies (a quiet first move: the search is no tsume solver)
+# a mate score in plies (a quiet first move: the search is no tsume solver); two quiet
+# first moves mate in 3 plies here (3d3b+ ... G*2b and 4c3b+ ... 3d1d)
 > position sfen $T
 > go depth 6
-< info depth \d+ .* score mate 3 pv 3d3b\+ \S+ G\*2b
+< info depth \d+ .* score mate 3 pv (3d3b\+ \S+ G\*2b|4c3b\+ \S+ 3d1d)
 < bestmove \S+( ponder \S+)?
 # MultiPV: lines labelled 1..3 at each depth
 > setoption name MultiPV value 3
