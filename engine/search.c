@@ -140,6 +140,13 @@ static GameResult tree_repetition(const Position *pos) {
     return RESULT_NONE;
 }
 
+/* The bare-king rule (chu): asked only when some side is down to a few pieces. */
+static GameResult tree_bare_king(Position *pos) {
+    if (!pos->rules.bare_king) return RESULT_NONE;
+    if (bb_popcount(pos->by_color[BLACK]) > 4 && bb_popcount(pos->by_color[WHITE]) > 4) return RESULT_NONE;
+    return pos_bare_king_result(pos);
+}
+
 static Value result_value(GameResult r, int ply) {
     return r == RESULT_DRAW ? VALUE_ZERO : r == RESULT_WIN ? mate_in(ply) : mated_in(ply);
 }
@@ -239,6 +246,8 @@ static Value qsearch(SearchWorker *w, Stack *ss, Value alpha, Value beta, int qd
 
     /* Step 1: terminal rules */
     if (royal_lost(pos)) return mated_in(ply);
+    GameResult bare = tree_bare_king(pos);
+    if (bare != RESULT_NONE) return result_value(bare, ply);
     bool in_check = must_evade(pos);
     ss->in_check = in_check;
     if (in_check) {
@@ -347,6 +356,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
     if (!root) {
         if (royal_lost(pos)) return mated_in(ply);
         GameResult rep = tree_repetition(pos);
+        if (rep == RESULT_NONE) rep = tree_bare_king(pos);
         if (rep != RESULT_NONE) return result_value(rep, ply);
         if (ply >= MAX_PLY) return in_check ? VALUE_ZERO : evaluate(pos);
         if (can_declare(pos)) return mate_in(ply);

@@ -17,3 +17,4 @@
 #define movegen_is_pseudo_legal CORE_CAT(movegen_is_pseudo_legal, CORE_SUFFIX)
 #define movegen_stage           CORE_CAT(movegen_stage, CORE_SUFFIX)
 #define pos_gives_check         CORE_CAT(pos_gives_check, CORE_SUFFIX)
+#define pos_bare_king_result    CORE_CAT(pos_bare_king_result, CORE_SUFFIX)

@@ -39,5 +39,8 @@ void movegen_stage(Position *pos, GenType type, MoveList *list);
 /* The game's verdict on the current position (mate, stalemate, repetition, bare king,
  * royal capture ...), seen from the side to move. reason gets a short English phrase. */
 GameResult pos_game_result(Position *pos, char *reason, size_t len);
+/* Only the bare-king rule's verdict (chu 6; RESULT_NONE when the rule is off or no royal is
+ * bare): cheap enough for the search to ask at a node where a side has few pieces left. */
+GameResult pos_bare_king_result(Position *pos);
 
 #endif

@@ -697,6 +697,11 @@ static GameResult bare_king_result(Position *pos, char *reason, size_t len) {
     return loser == pos->stm ? RESULT_LOSS : RESULT_WIN;
 }
 
+GameResult pos_bare_king_result(Position *pos) {
+    char reason[32];
+    return bare_king_result(pos, reason, sizeof reason);
+}
+
 GameResult pos_game_result(Position *pos, char *reason, size_t len) {
     Color us = pos->stm;
     snprintf(reason, len, "%s", "");
