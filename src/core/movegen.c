@@ -201,8 +201,9 @@ static void note_pass_room(Gen *g, int from, PieceType pt) {
 }
 
 /* The royal under the check rule: every destination (within mask) must be safe with the royal
- * lifted. */
-CORE_INLINE void gen_royal(Gen *g, int from, PieceType pt, Bitboard mask, const int stage) {
+ * lifted. WHY noinline: once per generation; inlined, its safety loop slowed the hot loop of
+ * generate (more mispredicted branches in shogi perft), so the stage is a plain argument. */
+__attribute__((noinline)) static void gen_royal(Gen *g, int from, PieceType pt, Bitboard mask, int stage) {
     Bitboard att = bb_andnot(piece_attacks(g->pos, pt, g->us, from, g->occ), g->own);
     if (stage != ST_ALL) att = bb_and(att, mask);
     Bitboard occ = g->occ, safe = bb_empty();
@@ -243,7 +244,7 @@ CORE_INLINE Bitboard slider_blockers(const Position *pos, int k, Color c, Bitboa
 }
 
 /* Own pieces that shield the royal from an enemy slider. */
-static Bitboard compute_pinned(const Gen *g) {
+CORE_INLINE Bitboard compute_pinned(const Gen *g) {
     return bb_and(slider_blockers(g->pos, g->ksq, g->them, g->occ), g->own);
 }
 
@@ -279,6 +280,15 @@ static bool drop_mates(Position *pos, PieceType f, int sq) {
     return mate;
 }
 
+/* GEN_QUIET_CHECKS: a drop of face f checks only from where f attacks an enemy royal.
+ * WHY noinline: kept out of gen_drops_of, which the whole-list generator runs at every node. */
+__attribute__((noinline)) static Bitboard drop_check_squares(const Gen *g, PieceType f) {
+    Bitboard checks = bb_empty();
+    int k;
+    BB_FOREACH (k, g->eroyals) checks = bb_or(checks, piece_attacks(g->pos, f, g->them, k, g->occ));
+    return checks;
+}
+
 static void gen_drops_of(Gen *g, PieceType h) {
     const Position *pos = g->pos;
     const VariantTables *t = g->t;
@@ -288,12 +298,7 @@ static void gen_drops_of(Gen *g, PieceType h) {
         PieceType f = t->faces[h][i];
         unsigned flags = t->flags[f];
         Bitboard to = g->drop_target;
-        if (g->checks_only) { /* a drop checks only from where the face attacks a royal */
-            Bitboard checks = bb_empty();
-            int k;
-            BB_FOREACH (k, g->eroyals) checks = bb_or(checks, piece_attacks(pos, f, g->them, k, g->occ));
-            to = bb_and(to, checks);
-        }
+        if (g->checks_only) to = bb_and(to, drop_check_squares(g, f));
         if (!r->dead_drops && !r->free_drops) to = bb_andnot(to, t->dead[g->us][f]);
         if ((flags & PF_NIFU) && !r->free_drops) {
             Bitboard own_pawns = bb_and(pos->by_type[f], g->own);
