@@ -108,7 +108,12 @@ static void check_limits(SearchWorker *w) {
 
 static inline void count_node(SearchWorker *w, int ply) {
     w->nodes++;
-    if ((w->nodes & 1023) == 0 && w->id == 0) check_limits(w);
+    if ((w->nodes & 1023) == 0) {
+        if (w->id == 0)
+            check_limits(w);
+        else
+            flush_nodes(w); /* WHY: so that `info nodes` and nps count the helpers' work too */
+    }
     if (ply > w->seldepth) w->seldepth = ply;
 }
 
