@@ -12,7 +12,7 @@ ARCH    ?= -march=native
 OPT     ?= -O3
 WARN    := -Wall -Wextra -Wshadow -Wmissing-declarations -Werror
 CFLAGS  ?= $(OPT) $(ARCH)
-CFLAGS  += -std=gnu17 $(WARN) -pthread -MMD -MP
+CFLAGS  += -std=gnu17 $(WARN) -pthread -MMD -MP $(DEFS)
 GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
 ifneq ($(GITREV),)
 CFLAGS  += -DSHISHI_VERSION='"0.1-$(GITREV)"'

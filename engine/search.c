@@ -35,6 +35,28 @@ enum {
     CAPTURES_TRIED_MAX = 32
 };
 
+/* Developer switch for measuring what a step is worth (docs/search.md): a build with
+ * `make DEFS=-DSEARCH_ABLATE=<mask>` leaves out the steps in the mask. 0 in every real build,
+ * where the compiler removes the tests. */
+#ifndef SEARCH_ABLATE
+#define SEARCH_ABLATE 0
+#endif
+enum {
+    ABL_MATE1 = 1 << 0,
+    ABL_RAZOR = 1 << 1,
+    ABL_RFP = 1 << 2,
+    ABL_NMP = 1 << 3,
+    ABL_PROBCUT = 1 << 4,
+    ABL_IIR = 1 << 5,
+    ABL_PRUNE = 1 << 6,
+    ABL_SINGULAR = 1 << 7,
+    ABL_CHECK_EXT = 1 << 8,
+    ABL_LMR = 1 << 9,
+    ABL_QS_CHECKS = 1 << 10,
+    ABL_ASPIRATION = 1 << 11
+};
+static inline bool step_on(int step) { return !(SEARCH_ABLATE & step); }
+
 /* One ply of the search stack. */
 typedef struct {
     int ply;
@@ -262,7 +284,7 @@ static Value qsearch(SearchWorker *w, Stack *ss, Value alpha, Value beta, int qd
     if (ply >= MAX_PLY) return in_check ? VALUE_ZERO : evaluate(pos);
 
     /* Step 2: transposition table (depth 0 with quiet checks, -1 without) */
-    bool checks = qdepth == 0 && pos->v->drops && !pos->v->check_allowed && !in_check;
+    bool checks = step_on(ABL_QS_CHECKS) && qdepth == 0 && pos->v->drops && !pos->v->check_allowed && !in_check;
     int tt_depth = checks || in_check ? 0 : -1;
     TTHit tte;
     Key key = pos_key(pos);
@@ -400,7 +422,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
     }
 
     /* Step 5: a mate at once (games with the check rule; worth ~every tactical game in shogi) */
-    if (!root && !in_check && !excluded && !pos->v->check_allowed && !tt_hit) {
+    if (step_on(ABL_MATE1) && !root && !in_check && !excluded && !pos->v->check_allowed && !tt_hit) {
         Move mate = pos_mate_in_one(pos, &w->bufs[w->frame].quiets);
         w->nodes++;
         if (mate) {
@@ -416,16 +438,17 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
 
     if (!in_check && !pv_node && !excluded && !is_mate_score(beta)) {
         /* Step 6: razoring: far below alpha, only captures can save the node */
-        if (depth <= 3 && eval + 200 + 250 * depth < alpha) {
+        if (step_on(ABL_RAZOR) && depth <= 3 && eval + 200 + 250 * depth < alpha) {
             Value v = qsearch(w, ss, alpha, alpha + 1, 0);
             if (v <= alpha) return v;
         }
         /* Step 7: reverse futility: far above beta at shallow depth */
-        if (depth <= 8 && eval - 90 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX) return eval;
+        if (step_on(ABL_RFP) && depth <= 8 && eval - 90 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX)
+            return eval;
 
         /* Step 8: null move, with verification at high depth */
-        if (depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 150 && (ss - 1)->move != MOVE_NONE &&
-            ply >= w->nmp_min_ply && !zugzwang_risk(pos)) {
+        if (step_on(ABL_NMP) && depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 150 &&
+            (ss - 1)->move != MOVE_NONE && ply >= w->nmp_min_ply && !zugzwang_risk(pos)) {
             int r = 3 + depth / 3 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
             ss->move = MOVE_NONE;
             ss->ctx = CONT_NONE;
@@ -445,7 +468,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
 
         /* Step 9: ProbCut: a good capture that beats beta by a margin in a reduced search */
         Value pc_beta = beta + 180 - 50 * improving;
-        if (depth >= 5 && !(tt_hit && tte.depth >= depth - 3 && tt_value < pc_beta)) {
+        if (step_on(ABL_PROBCUT) && depth >= 5 && !(tt_hit && tte.depth >= depth - 3 && tt_value < pc_beta)) {
             MovePicker mp;
             mp_init_probcut(&mp, pos, &w->hist, &w->bufs[w->frame++], tt_move, pc_beta - ss->static_eval);
             Move m;
@@ -471,7 +494,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
     }
 
     /* Step 10: internal iterative reduction: no TT move in a node expected to matter */
-    if ((pv_node || cut_node) && depth >= 4 && !tt_move) depth--;
+    if (step_on(ABL_IIR) && (pv_node || cut_node) && depth >= 4 && !tt_move) depth--;
 
     /* Step 11: the moves */
     MovePicker mp;
@@ -500,7 +523,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
         }
 
         /* Step 12: pruning at shallow depth (never before a move has been searched) */
-        if (!root && best > -VALUE_MATE_IN_MAX) {
+        if (step_on(ABL_PRUNE) && !root && best > -VALUE_MATE_IN_MAX) {
             int lmr_depth = new_depth - lmr(depth, move_count);
             if (move_count >= lmp_limit(depth, improving)) skip_quiets = true;
             if (noisy || gives_check) {
@@ -518,9 +541,9 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
 
         /* Step 13: extensions: singular TT move, checks that do not lose material */
         int ext = 0;
-        if (!root && m == tt_move && !excluded && depth >= 7 && tt_hit && (tte.bound & BOUND_LOWER) &&
-            tte.depth >= depth - 3 && !is_mate_score(tt_value) && ply < 2 * w->root_depth &&
-            w->frame < FRAMES_MAX - 4) {
+        if (step_on(ABL_SINGULAR) && !root && m == tt_move && !excluded && depth >= 7 && tt_hit &&
+            (tte.bound & BOUND_LOWER) && tte.depth >= depth - 3 && !is_mate_score(tt_value) &&
+            ply < 2 * w->root_depth && w->frame < FRAMES_MAX - 4) {
             Value s_beta = tt_value - 2 * depth;
             ss->excluded = m;
             Value v = search(w, ss, s_beta - 1, s_beta, (depth - 1) / 2, cut_node);
@@ -536,7 +559,8 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
                 return s_beta; /* multi-cut: another move beats beta as well */
             } else if (tt_value >= beta)
                 ext = -1;
-        } else if (gives_check && ply < 2 * w->root_depth && depth >= 2 && pos_see_ge(pos, m, 0))
+        } else if (step_on(ABL_CHECK_EXT) && gives_check && ply < 2 * w->root_depth && depth >= 2 &&
+                   pos_see_ge(pos, m, 0))
             ext = 1;
         new_depth += ext;
 
@@ -545,7 +569,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
         ss->ctx = cur;
         pos_do_move(pos, m);
         Value v = -VALUE_INFINITE;
-        if (depth >= 2 && move_count > 1 + root && (!noisy || !ss->tt_pv)) {
+        if (step_on(ABL_LMR) && depth >= 2 && move_count > 1 + root && (!noisy || !ss->tt_pv)) {
             int r = lmr(depth, move_count);
             r += cut_node;
             r -= ss->tt_pv;
@@ -627,7 +651,7 @@ static void report(SearchWorker *w, int depth, int multipv, Value score, Bound b
 static Value aspiration(SearchWorker *w, int depth, int line, Value prev) {
     Stack *ss = &w->stack[STACK_BEFORE];
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE, delta = 18 + abs(prev) / 16;
-    if (depth >= 4 && prev != VALUE_NONE && !is_mate_score(prev)) {
+    if (step_on(ABL_ASPIRATION) && depth >= 4 && prev != VALUE_NONE && !is_mate_score(prev)) {
         alpha = prev - delta > -VALUE_INFINITE ? prev - delta : -VALUE_INFINITE;
         beta = prev + delta < VALUE_INFINITE ? prev + delta : VALUE_INFINITE;
     }
