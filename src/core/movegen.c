@@ -23,10 +23,13 @@ typedef struct {
     Bitboard drop_target; /* allowed drop squares before per-piece bans */
     Bitboard enemy_lions; /* lion-trading rules only */
     bool can_pass;
-    bool nested;          /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
-    bool checks_only;     /* GEN_QUIET_CHECKS: only moves that may give check (see check_targets) */
-    Bitboard eroyals;     /* checks_only: the enemy royals */
-    Bitboard discoverers; /* checks_only: own pieces alone between an own slider and an enemy royal */
+    bool nested;           /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
+    bool checks_only;      /* GEN_QUIET_CHECKS: only moves that may give check (see check_targets) */
+    Bitboard eroyals;      /* checks_only: the enemy royals */
+    Bitboard discoverers;  /* checks_only: own pieces alone between an own slider and an enemy royal */
+    Bitboard royal_sight;  /* checks_only: the first piece on each line from an enemy royal */
+    Bitboard *check_cache; /* checks_only: check_targets per type, valid where check_known has its bit */
+    uint64_t check_known;
     bool counting;
     uint64_t count;
     MoveList *list;
@@ -250,14 +253,23 @@ CORE_INLINE Bitboard compute_pinned(const Gen *g) {
 
 /* GEN_QUIET_CHECKS: the squares a quiet move of the piece on from may go to and give check:
  * anywhere for a discovered-check candidate, else where its type after the move attacks an
- * enemy royal (seen from the royal with the reversed colour, the mover lifted). */
-static Bitboard check_targets(const Gen *g, int from, PieceType pt) {
-    if (bb_test(g->discoverers, from)) return g->t->board;
+ * enemy royal (seen from the royal with the reversed colour, the mover lifted). Lifting the
+ * mover changes that set only when a royal sees it along a line; otherwise the set of its type
+ * is computed once per generation. */
+static Bitboard check_targets(Gen *g, int from, PieceType pt) {
+    const VariantTables *t = g->t;
+    if (bb_test(g->discoverers, from)) return t->board;
     PieceType npt = pos_type_after(g->pos, pt, MOVE_NONE, false);
+    bool aligned = bb_test(g->royal_sight, from);
+    if (!aligned && (g->check_known >> npt & 1)) return g->check_cache[npt];
     Bitboard occ = g->occ, targets = bb_empty();
-    bb_clear(&occ, from);
+    if (aligned) bb_clear(&occ, from);
     int r;
     BB_FOREACH (r, g->eroyals) targets = bb_or(targets, piece_attacks(g->pos, npt, g->them, r, occ));
+    if (!aligned) {
+        g->check_cache[npt] = targets;
+        g->check_known |= 1ULL << npt;
+    }
     return targets;
 }
 
@@ -365,7 +377,7 @@ CORE_INLINE void setup(Gen *g) {
 /* Target squares of the piece on from for a stage pass: ST_CAP keeps enemy squares, and the
  * squares where it may promote; ST_QUIET keeps empty squares (those that may check, for
  * GEN_QUIET_CHECKS). */
-CORE_INLINE Bitboard stage_mask(const Gen *g, int from, PieceType pt, const int stage) {
+CORE_INLINE Bitboard stage_mask(Gen *g, int from, PieceType pt, const int stage) {
     const VariantTables *t = g->t;
     if (stage == ST_QUIET) return g->checks_only ? bb_and(g->empty, check_targets(g, from, pt)) : g->empty;
     if (!t->can_promote[pt]) return g->enemy;
@@ -413,17 +425,30 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     int from;
     BB_FOREACH (from, pieces) {
         PieceType pt = piece_type(pos->board[from]);
-        Bitboard mask = stage == ST_ALL ? t->board : stage_mask(g, from, pt, stage);
+        /* WHY the emptiness tests only in stage passes: there most pieces have no candidate
+         * square (quiet checks) or no target (captures); the whole-list pass keeps its shape
+         * (and gen_royal ignores its empty mask there) */
+        Bitboard mask = bb_empty();
+        bool any = true;
+        if (stage != ST_ALL) {
+            mask = stage_mask(g, from, pt, stage);
+            any = bb_any(mask);
+        }
         if (from == g->ksq) {
-            gen_royal(g, from, pt, mask, stage);
+            if (any) gen_royal(g, from, pt, mask, stage);
             continue;
         }
         if (double_check) continue;
-        Bitboard att = bb_and(piece_attacks(pos, pt, g->us, from, g->occ), g->target);
-        if (stage != ST_ALL) att = bb_and(att, mask);
-        if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, pin_segment(g, from));
-        if (v->lion_rules && bb_intersects(att, g->enemy_lions)) att = lion_filter(g, from, pt, att);
-        emit_board(g, from, pt, att, stage);
+        Bitboard att = bb_empty();
+        if (any) {
+            att = bb_and(piece_attacks(pos, pt, g->us, from, g->occ), g->target);
+            if (stage != ST_ALL) att = bb_and(att, mask);
+        }
+        if (stage == ST_ALL || bb_any(att)) {
+            if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, pin_segment(g, from));
+            if (v->lion_rules && bb_intersects(att, g->enemy_lions)) att = lion_filter(g, from, pt, att);
+            emit_board(g, from, pt, att, stage);
+        }
         if (t->has_double[pt]) {
             if (stage & ST_CAP)
                 gen_double(g, from, pt);
@@ -502,7 +527,8 @@ void movegen_legal(Position *pos, MoveList *list) {
 
 /* GEN_QUIET_CHECKS: quiet moves restricted to possible checks, each confirmed. */
 static void quiet_checks(Position *pos, MoveList *list) {
-    Gen g = {.pos = pos, .list = list};
+    Bitboard cache[PT_MAX];
+    Gen g = {.pos = pos, .list = list, .check_cache = cache};
     Color us = pos->stm, them = color_flip(us);
     g.eroyals = royal_squares(pos, them);
     if (bb_is_empty(g.eroyals)) return; /* nothing to attack: no checks */
@@ -510,10 +536,14 @@ static void quiet_checks(Position *pos, MoveList *list) {
      * quiet move that keeps the attack is a check, so all quiet moves are candidates */
     g.checks_only = !pos->v->check_allowed || bb_is_empty(pos_compute_checkers(pos, them));
     if (g.checks_only) {
-        Bitboard occ = pos_occupied(pos), disc = bb_empty();
+        Bitboard occ = pos_occupied(pos), disc = bb_empty(), sight = bb_empty();
         int r;
-        BB_FOREACH (r, g.eroyals) disc = bb_or(disc, slider_blockers(pos, r, us, occ));
+        BB_FOREACH (r, g.eroyals) {
+            disc = bb_or(disc, slider_blockers(pos, r, us, occ));
+            for (int d = 0; d < 8; d++) sight = bb_or(sight, slide_attack(pos->t, d, r, occ));
+        }
         g.discoverers = bb_and(disc, pos->by_color[us]);
+        g.royal_sight = bb_and(sight, occ);
     }
     generate_quiets(&g);
     int kept = 0;
