@@ -198,6 +198,16 @@ START_TEST(search_takes_free_piece) {
 }
 END_TEST
 
+START_TEST(search_sees_bare_king) {
+    char m[32];
+    Value v;
+    /* chu: the rook takes White's last piece but the king; White's bare king then loses
+     * (chu.md 6), which the search must see at the next ply as a won game */
+    search_for("chu", "sfen k11/12/12/12/12/6l5/12/12/6R5/12/12/11K b - 1", 3, "1", m, sizeof m, &v);
+    ck_assert_int_eq(v, VALUE_MATE - 1);
+}
+END_TEST
+
 /* The signature in tests/bench-signature is what `shishi bench` prints (search behaviour is
  * unchanged unless the commit says so and updates the file), and it is deterministic. */
 START_TEST(bench_signature) {
@@ -226,6 +236,7 @@ Suite *suite_search(void) {
     TCase *tw = tcase_create("whole");
     tcase_add_test(tw, search_finds_mate_in_one);
     tcase_add_test(tw, search_takes_free_piece);
+    tcase_add_test(tw, search_sees_bare_king);
     tcase_add_test(tw, bench_signature);
     tcase_set_timeout(tw, 300);
     suite_add_tcase(s, tw);
