@@ -14,7 +14,7 @@
 #include "search.h"
 #include "timeman.h"
 
-enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64 };
+enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 16 << 20 };
 
 struct EngineContext {
     const Variant *variant;
@@ -236,7 +236,14 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
         if (reporter->on_bestmove) reporter->on_bestmove(reporter->user, &bm);
         return;
     }
-    e->running = pthread_create(&e->thread, NULL, search_thread_main, e) == 0;
+    /* WHY a stack size only for `go mate`: the search keeps its move lists on the heap, but
+     * the tsume solver (engine/mate.c) still recurses with move lists in its frames, about
+     * 64 KB per two plies; 16 MB covers its 63 plies whatever the default thread stack is. */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    if (limits->mate) pthread_attr_setstacksize(&attr, MATE_STACK);
+    e->running = pthread_create(&e->thread, &attr, search_thread_main, e) == 0;
+    pthread_attr_destroy(&attr);
     if (!e->running) search_thread_main(e); /* no thread: search in the caller */
 }
 
