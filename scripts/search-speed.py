@@ -54,10 +54,14 @@ class Usi:
         dt = time.monotonic() - t0
         nodes = 0
         depth = 0
+        self.nps = 0
         for l in lines:
             m = re.search(r"\bnodes (\d+)", l)
             if m:
                 nodes = int(m.group(1))
+            m = re.search(r"\bnps (\d+)", l)
+            if m:
+                self.nps = int(m.group(1))
             m = re.search(r"\bdepth (\d+)", l)
             if m and " lowerbound" not in l and " upperbound" not in l:
                 depth = int(m.group(1))
@@ -74,8 +78,15 @@ def main():
     ap.add_argument("--depth", type=int, default=14)
     ap.add_argument("--fsf", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
     ap.add_argument("--nps-seconds", type=float, default=10)
+    ap.add_argument("--threads-only", action="store_true", help="only the Threads 1 / 2 part")
     a = ap.parse_args()
     opts = {"USI_Hash": 64, "Threads": 1}
+    if not a.threads_only:
+        time_to_depth(a, opts)
+    threads(a)
+
+
+def time_to_depth(a, opts):
     print(f"## Time to depth {a.depth} (1 thread, 64 MB, fresh hash)\n")
     print("| position | Shishi s | Shishi nodes | Fairy-Stockfish s | FSF nodes |")
     print("|---|---|---|---|---|")
@@ -95,6 +106,9 @@ def main():
     sh.quit()
     if fsf:
         fsf.quit()
+
+
+def threads(a):
     print(f"## Threads: nodes per second over {a.nps_seconds:.0f} s and time to depth {a.depth}\n")
     print("| position | Threads | nodes/s | time to depth s |")
     print("|---|---|---|---|")
@@ -103,8 +117,8 @@ def main():
         row = []
         for t in (1, 2):
             e = Usi([a.shishi], {"USI_Hash": 64, "Threads": t})
-            dt, nodes, _ = e.go(p, f"movetime {int(a.nps_seconds * 1000)}")
-            nps = nodes / dt
+            e.go(p, f"movetime {int(a.nps_seconds * 1000)}")
+            nps = e.nps  # WHY the engine's own figure: the last info line may come long before the end
             td, _, _ = e.go(p, f"depth {a.depth}")
             e.quit()
             row.append(nps)
