@@ -139,7 +139,7 @@ void mp_init_qsearch(MovePicker *mp, Position *pos, const History *h, MoveBuffer
     mp->buf = buf;
     mp->ctx[0] = ctx[0];
     mp->ctx[1] = ctx[1];
-    mp->depth = checks; /* WHY: reused as the "quiet checks wanted" flag */
+    mp->checks = checks;
     mp->refutation[0] = mp->refutation[1] = mp->refutation[2] = MOVE_NONE;
     bool evasion = pos_in_check(pos) && !pos->v->check_allowed;
     if (evasion) {
@@ -267,7 +267,7 @@ Move mp_next(MovePicker *mp, bool skip_quiets) {
                 Move m = pick_best(b->caps.moves, b->cap_score, mp->cur++, b->caps.size);
                 if (m != mp->tt_move) return m;
             }
-            mp->stage = mp->depth ? ST_QS_CHECK_INIT : ST_END;
+            mp->stage = mp->checks ? ST_QS_CHECK_INIT : ST_END;
             continue;
 
         case ST_QS_CHECK_INIT:

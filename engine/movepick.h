@@ -23,6 +23,7 @@ typedef struct {
     int ctx[2]; /* continuation contexts: the moves 1 and 2 plies back (CONT_NONE if none) */
     Move tt_move, refutation[3];
     int stage, cur, bad_end, depth, threshold;
+    bool checks; /* quiescence: quiet checks after the captures */
 } MovePicker;
 
 /* Is m a capture (a piece stands on its destination, or it is a lion double move)? */

@@ -28,6 +28,7 @@ int64_t now_ms(void) {
 
 enum {
     VALUE_NONE = VALUE_NONE_TT,
+    DEPTH_STAND_PAT = -7,          /* TT depth of a stand-pat cut: below every real quiescence entry */
     STACK_BEFORE = 4,              /* sentinel entries below ply 0 (ss - 4 is read) */
     FRAMES_MAX = 2 * MAX_PLY + 16, /* picker buffers: one per search call on the stack */
     EXCLUDE_MAX = 256 + 64,        /* XBoard exclude list, then MultiPV lines reported */
@@ -308,7 +309,8 @@ static Value qsearch(SearchWorker *w, Stack *ss, Value alpha, Value beta, int qd
         best = eval;
         if (best >= beta) {
             if (!tt_hit)
-                tt_store(w->sh->tt, key, MOVE_NONE, score_to_tt(best, ply), ss->static_eval, -7, BOUND_LOWER, false);
+                tt_store(w->sh->tt, key, MOVE_NONE, score_to_tt(best, ply), ss->static_eval, DEPTH_STAND_PAT,
+                         BOUND_LOWER, false);
             return best;
         }
         if (best > alpha) alpha = best;
@@ -324,9 +326,9 @@ static Value qsearch(SearchWorker *w, Stack *ss, Value alpha, Value beta, int qd
     int move_count = 0;
     while ((m = mp_next(&mp, false)) != MOVE_NONE) {
         move_count++;
-        bool gives_check = pos_gives_check(pos, m);
         /* Step 5: pruning: hopeless captures (futility) and losing exchanges (SEE) */
         if (!in_check && best > -VALUE_MATE_IN_MAX) {
+            bool gives_check = pos_gives_check(pos, m);
             if (!gives_check) {
                 Value fv = futility_base + move_captured_value(pos, m);
                 if (move_is_promo(m)) fv += 200;
