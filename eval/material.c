@@ -3,6 +3,8 @@
  * that have advanced, which matters in every game with a promotion zone. */
 #include "eval.h"
 
+Value eval_material(const Position *pos);
+
 Value eval_material(const Position *pos) {
     const VariantTables *t = pos->t;
     const Variant *v = pos->v;
@@ -25,7 +27,4 @@ Value eval_material(const Position *pos) {
     return pos->stm == BLACK ? v_ : -v_;
 }
 
-Value evaluate(const Position *pos) {
-    if (pos->v->evaluate) return pos->v->evaluate(pos);
-    return eval_material(pos);
-}
+Value evaluate(const Position *pos) { return eval_material(pos); }

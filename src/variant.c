@@ -434,6 +434,7 @@ void variants_init(void) {
             fprintf(stderr, "shishi: variant %s: %s\n", registry[i]->name, err);
             exit(2);
         }
+        registry[i]->tables->index = n;
         available[n++] = registry[i];
     }
 }

@@ -81,7 +81,6 @@ struct PieceDef {
 enum { PROTO_USI = 1, PROTO_XBOARD = 2 };
 
 typedef struct MoveList MoveList;
-typedef Value (*EvalFn)(const Position *pos);
 
 struct Variant {
     const char *name;        /* USI UCI_Variant value and CLI name */
@@ -122,8 +121,6 @@ struct Variant {
     const RuleOption *options;
     int option_count;
 
-    EvalFn evaluate; /* NULL = generic material evaluation */
-
     /* XBoard engine-defined variant (shared/rules/protocols.md B.4, wa.md 5); NULL when XBoard
      * knows the game itself. xboard_setup: the `setup` text before the FEN, i.e. XBoard's
      * piece-to-char table and "WxH+HOLDINGS_parent"; the start board is appended. */
@@ -137,6 +134,7 @@ struct Variant {
 enum { LEAP_GROUP_MAX = PT_MAX, LIMITED_MAX = 16, RANGE_MAX = 8 };
 
 struct VariantTables {
+    int index;      /* position in variant_list(): a small key for per-game tables above src/ */
     int sq_count;
     bool narrow;    /* the board fits in two bitboard words: use the narrow core */
     int type_count; /* piece types + 1 (index 0 unused) */

@@ -1,6 +1,7 @@
 /* makemove.c - attack detection and make/unmake: the hot half of the position.
  * Compiled twice through src/core_narrow.c and src/core_wide.c (see src/core.h); never
  * compiled on its own. Rules come from the descriptor; nothing here names a game. */
+#include "../attacks.h"
 #include "../placement.h"
 #include "../zobrist.h"
 
@@ -10,16 +11,6 @@
  * returns through memory; inlined into movegen.c (same translation unit, see core.h) it
  * stays in registers. The public functions below wrap these. */
 #define CORE_INLINE static inline __attribute__((always_inline))
-
-CORE_INLINE Bitboard piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ) {
-    const VariantTables *t = pos->t;
-    Bitboard a = leap_attack(t, pt, c, sq);
-    for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1)
-        a = bb_or(a, slide_attack(t, __builtin_ctz(dirs), sq, occ));
-    for (int k = 0; k < t->limited_count[c][pt]; k++)
-        a = bb_or(a, limited_slide_attack(t, t->limited_dir[c][pt][k], t->limited_range[c][pt][k], sq, occ));
-    return a;
-}
 
 CORE_INLINE Bitboard attackers_to(const Position *pos, int sq, Color c, Bitboard occ) {
     const VariantTables *t = pos->t;
