@@ -54,6 +54,7 @@ typedef struct {
     int count;                           /* parameters used */
     uint16_t index[EVAL_PARAMS_MAX];     /* which, in first-use order */
     int32_t coef[EVAL_PARAMS_MAX];       /* dense: Black's count minus White's, by parameter */
+    uint8_t used[EVAL_PARAMS_MAX];       /* index[] already lists it (coef may still be 0) */
     int phase;                           /* 0 .. EVAL_PHASE_MAX */
     Value black_eval;                    /* the evaluation from Black's view */
 } EvalTrace;

@@ -1,0 +1,284 @@
+/* layout.c - which terms each game has and where their parameters sit, derived from the
+ * descriptor: drops give hand values, the attacker's-hand axis of king danger, drop-check
+ * squares and nifu; one royal per side gives the king terms; PF_LION pieces the lion terms;
+ * entering-king points the entering-king terms; games without drops taper by material.
+ * Values come from the game's compiled-in table (eval/params_<game>.h); a parameter that
+ * table does not list starts from a neutral default (descriptor material, small priors). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+enum { GAMES_MAX = 16 };
+static EvalGame games[GAMES_MAX];
+static pthread_once_t games_once = PTHREAD_ONCE_INIT;
+
+typedef struct {
+    EvalGame *g;
+    int n;
+} Builder;
+
+/* Append a parameter; returns its index. */
+static int add_param(Builder *b, const char *name, int mg, int eg) {
+    EvalGame *g = b->g;
+    if (b->n >= EVAL_PARAMS_MAX) {
+        fprintf(stderr, "shishi: eval: %s has more than %d parameters\n", g->v->name, EVAL_PARAMS_MAX);
+        abort();
+    }
+    size_t len = strnlen(name, EVAL_NAME_MAX - 1);
+    memcpy(g->name[b->n], name, len);
+    g->name[b->n][len] = '\0';
+    g->param[b->n] = (EvalScore){mg, eg};
+    return b->n++;
+}
+
+/* A run of n parameters "<prefix> <k0+i>", each starting at value(i). */
+static int add_run(Builder *b, const char *prefix, int n, int k0, int (*value)(int i, int arg), int arg) {
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%.40s %d", prefix, k0 + i);
+        int val = value ? value(i, arg) : 0;
+        int idx = add_param(b, name, val, val);
+        if (first < 0) first = idx;
+    }
+    return first;
+}
+
+static int value_const(int i, int arg) { return (void)i, arg; }
+static int value_advance(int i, int arg) { return arg ? 0 : 2 * i; } /* arg: royal */
+static int value_hang(int i, int arg) { return (void)i, -arg / 4; }
+static int value_ks(int i, int drops) {
+    int units = drops ? i / KS_HAND : i, hand = drops ? i % KS_HAND : 0;
+    return -units * units * (2 + hand) / 2;
+}
+
+static bool is_royal(const VariantTables *t, PieceType pt) { return (t->flags[pt] & PF_ROYAL) != 0; }
+
+static void scan_start(EvalGame *g) {
+    const Variant *v = g->v;
+    Position *pos = malloc(sizeof *pos);
+    char err[128];
+    g->start_material = 0;
+    g->single_royal = false;
+    if (pos && !pos_set_sfen(pos, v, NULL, v->start, err, sizeof err)) {
+        for (int s = 0; s < v->tables->sq_count; s++) {
+            Piece p = pos->board[s];
+            if (p && !is_royal(v->tables, piece_type(p))) g->start_material += v->tables->value[piece_type(p)];
+        }
+        g->single_royal = pos->royal_count[BLACK] == 1 && pos->royal_count[WHITE] == 1;
+    }
+    free(pos);
+}
+
+static void classify_types(EvalGame *g) {
+    const VariantTables *t = g->v->tables;
+    int cheapest = 1 << 30;
+    for (int pt = 1; pt < t->type_count; pt++)
+        if (!is_royal(t, pt) && t->value[pt] < cheapest) cheapest = t->value[pt];
+    for (int pt = 1; pt < t->type_count; pt++) {
+        g->cheap[pt] = !is_royal(t, pt) && t->value[pt] * 2 <= cheapest * 3;
+        g->ranged[pt] = t->slide_dirs[BLACK][pt] || t->limited_count[BLACK][pt];
+        g->lion[pt] = (t->flags[pt] & PF_LION) != 0;
+        g->phase_value[pt] = is_royal(t, pt) ? 0 : t->value[pt];
+        g->hand_weight[pt] = g->cheap[pt] ? 1 : 2;
+        g->impasse_points[pt] = g->v->pieces[pt - 1].impasse_points;
+        if (g->impasse_points[pt] && !is_royal(t, pt)) g->impasse = 1;
+    }
+}
+
+static void layout_piece_terms(Builder *b) {
+    EvalGame *g = b->g;
+    const Variant *v = g->v;
+    const VariantTables *t = v->tables;
+    EvalLayout *L = &g->at;
+    char name[64];
+    bool any_cheap = false;
+    for (int pt = 1; pt < t->type_count; pt++) any_cheap |= g->cheap[pt];
+    for (int pt = 1; pt < t->type_count; pt++) {
+        const char *sym = variant_symbol(v, pt);
+        bool royal = is_royal(t, pt);
+        snprintf(name, sizeof name, "mat %s", sym);
+        L->mat[pt] = royal ? -1 : add_param(b, name, t->value[pt], t->value[pt]);
+        snprintf(name, sizeof name, "rank %s", sym);
+        L->rank[pt] = add_run(b, name, v->ranks, 0, value_advance, royal);
+        snprintf(name, sizeof name, "file %s", sym);
+        L->file[pt] = add_run(b, name, (v->files + 1) / 2, 0, NULL, 0);
+        if (royal) continue;
+        if (g->single_royal) {
+            snprintf(name, sizeof name, "kown %s", sym);
+            L->kown[pt] = add_run(b, name, KDIST_MAX, 1, NULL, 0);
+            snprintf(name, sizeof name, "kopp %s", sym);
+            L->kopp[pt] = add_run(b, name, KDIST_MAX, 1, NULL, 0);
+        }
+        snprintf(name, sizeof name, "mob %s", sym);
+        if (g->ranged[pt]) L->mob[pt] = add_param(b, name, 0, 0);
+        snprintf(name, sizeof name, "hang %s", sym);
+        L->hang[pt] = add_run(b, name, 1, 0, value_hang, t->value[pt]);
+        snprintf(name, sizeof name, "hangm %s", sym);
+        L->hangm[pt] = add_param(b, name, 0, 0);
+        snprintf(name, sizeof name, "cheapatk %s", sym);
+        if (any_cheap && !g->cheap[pt]) L->cheapatk[pt] = add_param(b, name, 0, 0);
+    }
+}
+
+static void layout_hand_terms(Builder *b) {
+    EvalGame *g = b->g;
+    const Variant *v = g->v;
+    const VariantTables *t = v->tables;
+    EvalLayout *L = &g->at;
+    char name[64];
+    if (!v->drops) return;
+    for (int k = 0; k < t->hand_type_count; k++) {
+        PieceType h = t->hand_types[k];
+        const char *sym = variant_symbol(v, h);
+        snprintf(name, sizeof name, "hand %s", sym);
+        L->hand[h] = add_run(b, name, HAND_STEPS, 1, value_const, t->value[h] * 11 / 10);
+        if (g->single_royal && !v->drop_check_banned) {
+            snprintf(name, sizeof name, "dropchk %s", sym);
+            L->dropchk[h] = add_param(b, name, 0, 0);
+            snprintf(name, sizeof name, "dropchkd %s", sym);
+            L->dropchkd[h] = add_param(b, name, 0, 0);
+        }
+        snprintf(name, sizeof name, "nifu %s", sym);
+        if (t->flags[h] & PF_NIFU) L->nifu[h] = add_param(b, name, 0, 0);
+    }
+}
+
+static void layout_global_terms(Builder *b) {
+    EvalGame *g = b->g;
+    const Variant *v = g->v;
+    EvalLayout *L = &g->at;
+    if (g->single_royal) {
+        int hands = v->drops ? KS_HAND : 1;
+        for (int u = 0; u < KS_UNITS; u++)
+            for (int h = 0; h < hands; h++) {
+                char name[64];
+                snprintf(name, sizeof name, "ks %d %d", u, h);
+                int val = value_ks(u * hands + h, v->drops);
+                int idx = add_param(b, name, val, val);
+                if (u == 0 && h == 0) L->ks = idx;
+            }
+        L->kdef = add_run(b, "kdef", KZONE_MAX, 0, NULL, 0);
+        L->kesc = add_run(b, "kesc", KZONE_MAX, 0, NULL, 0);
+        if (g->impasse) {
+            L->ek_king = add_param(b, "ek king", 0, 0);
+            L->ek_points = add_param(b, "ek points", 0, 0);
+        }
+    }
+    bool lions = false;
+    for (int pt = 1; pt < v->tables->type_count; pt++) lions |= g->lion[pt];
+    if (lions) {
+        L->lion_atk = add_param(b, "lion atk", 0, 0);
+        L->lion_hang = add_param(b, "lion hang", 0, 0);
+    }
+    L->tempo = add_param(b, "tempo", 20, 20);
+}
+
+static void build_squares(EvalGame *g) {
+    const Variant *v = g->v;
+    int n = v->tables->sq_count;
+    g->dist = malloc((size_t)n * n);
+    for (int a = 0; a < n; a++) {
+        int y = sq_y(v, a), x = sq_x(v, a);
+        g->rel_rank[BLACK][a] = (uint8_t)y;
+        g->rel_rank[WHITE][a] = (uint8_t)(v->ranks - 1 - y);
+        g->edge_file[a] = (uint8_t)(x < v->files - 1 - x ? x : v->files - 1 - x);
+        for (int bq = 0; bq < n; bq++) {
+            int dx = abs(x - sq_x(v, bq)), dy = abs(y - sq_y(v, bq));
+            g->dist[a * n + bq] = (uint8_t)(dx > dy ? dx : dy);
+        }
+    }
+}
+
+void eval_game_refresh(EvalGame *g) {
+    const VariantTables *t = g->v->tables;
+    const EvalLayout *L = &g->at;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int pt = 1; pt < t->type_count; pt++)
+            for (int sq = 0; sq < t->sq_count; sq++) {
+                int idx[3] = {L->mat[pt], L->rank[pt] + g->rel_rank[c][sq], L->file[pt] + g->edge_file[sq]};
+                EvalScore s = {0, 0};
+                for (int k = 0; k < 3; k++)
+                    if (idx[k] >= 0) s.mg += g->param[idx[k]].mg, s.eg += g->param[idx[k]].eg;
+                g->psq[c][pt][sq] = c == BLACK ? s : (EvalScore){-s.mg, -s.eg};
+            }
+}
+
+static void apply_rows(EvalGame *g, const EvalParamRow *rows) {
+    for (int r = 0; rows && rows[r].name; r++)
+        for (int i = 0; i < g->count; i++)
+            if (!strcmp(g->name[i], rows[r].name)) {
+                g->param[i] = (EvalScore){rows[r].mg, rows[r].eg};
+                break;
+            }
+}
+
+static void build_game(EvalGame *g, const Variant *v) {
+    g->v = v;
+    g->tapered = !v->drops;
+    memset(&g->at, -1, sizeof g->at);
+    g->name = calloc(EVAL_PARAMS_MAX, sizeof *g->name);
+    g->param = calloc(EVAL_PARAMS_MAX, sizeof *g->param);
+    g->psq = calloc(COLOR_NB, sizeof *g->psq);
+    if (!g->name || !g->param || !g->psq) abort();
+    scan_start(g);
+    classify_types(g);
+    build_squares(g);
+    Builder b = {g, 0};
+    layout_piece_terms(&b);
+    layout_hand_terms(&b);
+    layout_global_terms(&b);
+    g->count = b.n;
+    apply_rows(g, eval_compiled_rows(v));
+    g->initial = malloc(sizeof *g->initial * (size_t)g->count);
+    if (!g->initial) abort();
+    memcpy(g->initial, g->param, sizeof *g->initial * (size_t)g->count);
+    eval_game_refresh(g);
+}
+
+static void build_all(void) {
+    variants_init();
+    const Variant *const *list = variant_list();
+    for (int i = 0; list[i] && i < GAMES_MAX; i++) build_game(&games[list[i]->tables->index], list[i]);
+}
+
+EvalGame *eval_game_mut(const Variant *v) {
+    pthread_once(&games_once, build_all);
+    return &games[v->tables->index];
+}
+const EvalGame *eval_game(const Variant *v) { return eval_game_mut(v); }
+
+/* ---- the public face --------------------------------------------------------------------- */
+
+Value evaluate(const Position *pos) {
+    const EvalGame *g = eval_game(pos->v);
+    Value v = pos->t->narrow ? eval_black_narrow(pos, g) : eval_black_wide(pos, g);
+    return pos->stm == BLACK ? v : -v;
+}
+
+int eval_param_count(const Variant *v) { return eval_game(v)->count; }
+const char *eval_param_name(const Variant *v, int i) { return eval_game(v)->name[i]; }
+EvalScore eval_param(const Variant *v, int i) { return eval_game(v)->param[i]; }
+bool eval_tapered(const Variant *v) { return eval_game(v)->tapered; }
+
+int eval_param_index(const Variant *v, const char *name) {
+    const EvalGame *g = eval_game(v);
+    for (int i = 0; i < g->count; i++)
+        if (!strcmp(g->name[i], name)) return i;
+    return -1;
+}
+
+void eval_set_param(const Variant *v, int i, EvalScore s) {
+    EvalGame *g = eval_game_mut(v);
+    if (i < 0 || i >= g->count) return;
+    g->param[i] = s;
+    eval_game_refresh(g);
+}
+
+void eval_reset_params(const Variant *v) {
+    EvalGame *g = eval_game_mut(v);
+    memcpy(g->param, g->initial, sizeof *g->param * (size_t)g->count);
+    eval_game_refresh(g);
+}
