@@ -33,7 +33,8 @@ enum {
     FRAMES_MAX = 2 * MAX_PLY + 16, /* picker buffers: one per search call on the stack */
     EXCLUDE_MAX = 256 + 64,        /* XBoard exclude list, then MultiPV lines reported */
     QUIETS_TRIED_MAX = 64,
-    CAPTURES_TRIED_MAX = 32
+    CAPTURES_TRIED_MAX = 32,
+    EVAL_CACHE_SIZE = 16384 /* entries of the worker's evaluation cache (a power of two) */
 };
 
 /* Developer switch for measuring what a step is worth (docs/search.md): a build with
@@ -91,9 +92,26 @@ struct SearchWorker {
     Value best_score;
     int completed_depth;
     double best_move_changes;
+    /* static evaluations of recently seen positions (quiescence revisits many that the TT
+     * does not keep); valid while the evaluation's parameters do not change */
+    struct {
+        Key key;
+        Value value;
+    } eval_cache[EVAL_CACHE_SIZE];
 };
 
 /* ---- tables -------------------------------------------------------------------------------- */
+
+/* The static evaluation through the worker's cache. */
+static inline Value static_eval(SearchWorker *w, const Position *pos) {
+    Key key = pos_key(pos);
+    unsigned slot = (unsigned)key & (EVAL_CACHE_SIZE - 1);
+    if (w->eval_cache[slot].key == key) return w->eval_cache[slot].value;
+    Value v = evaluate(pos);
+    w->eval_cache[slot].key = key;
+    w->eval_cache[slot].value = v;
+    return v;
+}
 
 static int lmr_table[64][64];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -302,7 +320,7 @@ static Value qsearch(SearchWorker *w, Stack *ss, Value alpha, Value beta, int qd
         best = futility_base = -VALUE_INFINITE;
         ss->static_eval = VALUE_NONE;
     } else {
-        Value eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
+        Value eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(w, pos);
         ss->static_eval = eval;
         if (tt_hit && !is_mate_score(tt_value) && (tte.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tt_value;
@@ -418,7 +436,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
     if (in_check) {
         ss->static_eval = eval = VALUE_NONE;
     } else {
-        eval = ss->static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos);
+        eval = ss->static_eval = tt_hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(w, pos);
         if (tt_hit && !is_mate_score(tt_value) && (tte.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tt_value;
         Value prev2 = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
@@ -764,7 +782,10 @@ void search_worker_free(SearchWorker *w) {
     free(w);
 }
 
-int search_worker_new_game(SearchWorker *w, const Variant *v) { return history_init(&w->hist, v); }
+int search_worker_new_game(SearchWorker *w, const Variant *v) {
+    memset(w->eval_cache, 0, sizeof w->eval_cache);
+    return history_init(&w->hist, v);
+}
 
 /* Prepare a worker for one search of root. */
 static void worker_start(SearchWorker *w, SearchShared *sh, const Position *root, int id) {

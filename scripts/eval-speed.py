@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""eval-speed.py OLD NEW [--ms 2000] [--rounds 2]
+
+Nodes per second of two Shishi binaries on the positions of engine/bench.c, per game: each
+position is searched for --ms milliseconds (USI `go movetime`, 1 thread, 64 MB, fresh
+`usinewgame`) by OLD and NEW in turn, --rounds times. Prints the median nps per game and
+NEW/OLD. Issue #8's speed check (the evaluation may cost at most 25% of the speed).
+Run it alone: the figures are wall-clock rates on a 2-core machine."""
+import argparse, re, statistics, subprocess, sys, os
+
+def bench_positions():
+    src = open(os.path.join(os.path.dirname(__file__), "..", "engine", "bench.c")).read()
+    body = src[src.index("{", src.index("positions")):]
+    out = []
+    for m in re.finditer(r'\{"([a-z-]+)",\s*((?:"[^"]*"\s*)+)\}', body):
+        spec = "".join(re.findall(r'"([^"]*)"', m.group(2)))
+        out.append((m.group(1), spec))
+    return out
+
+def nps(binary, game, spec, ms):
+    cmds = ["usi", f"setoption name UCI_Variant value {game}", "setoption name USI_Hash value 64",
+            "setoption name Threads value 1", "isready", "usinewgame", f"position {spec}",
+            f"go movetime {ms}"]
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    p.stdin.write("\n".join(cmds) + "\n"); p.stdin.flush()
+    best = None
+    for line in p.stdout:
+        m = re.search(r"\bnodes (\d+).*\btime (\d+)", line) or None
+        m2 = re.search(r"\bnps (\d+)", line)
+        if m2: best = int(m2.group(1))
+        if line.startswith("bestmove"): break
+    p.stdin.write("quit\n"); p.stdin.flush(); p.wait()
+    return best or 0
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("old"); ap.add_argument("new")
+    ap.add_argument("--ms", type=int, default=2000); ap.add_argument("--rounds", type=int, default=2)
+    a = ap.parse_args()
+    res = {}
+    for r in range(a.rounds):
+        for game, spec in bench_positions():
+            for name, b in (("old", a.old), ("new", a.new)):
+                res.setdefault(game, {}).setdefault(name, []).append(nps(b, game, spec, a.ms))
+    print(f"{'game':10} {'old nps':>10} {'new nps':>10} {'new/old':>8}")
+    for game, d in res.items():
+        o, n = statistics.median(d["old"]), statistics.median(d["new"])
+        print(f"{game:10} {o:10.0f} {n:10.0f} {n / o if o else 0:8.2f}")
+
+if __name__ == "__main__":
+    main()
