@@ -1,9 +1,10 @@
 /* check_tune.c - the Texel tuner (eval/tune.h): it lowers the loss on positions labelled by a
  * rule the evaluation can learn, leaves unused parameters alone, stores the trace exactly,
- * and rejects malformed data naming the line.
+ * rejects malformed data naming the line, and `shishi tune` writes a header the reader takes.
  * Data files are built at test time from random playouts with a fixed seed. */
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../eval/tune.h"
@@ -255,6 +256,56 @@ START_TEST(tune_loader_rejects_bad_lines) {
 }
 END_TEST
 
+/* ---- the command line ------------------------------------------------------------------------- */
+
+/* Run `shishi tune ARGS`, stderr into errbuf; returns the exit status. */
+static int run_tune(const char *args, char *errbuf, size_t len) {
+    const char *bin = getenv("SHISHI_BIN");
+    char errfile[256], cmd[2048];
+    temp_path(errfile, sizeof errfile, "stderr");
+    snprintf(cmd, sizeof cmd, "%s tune %s >/dev/null 2>%s", bin && *bin ? bin : "./shishi", args, errfile);
+    int st = system(cmd);
+    FILE *e = fopen(errfile, "r");
+    size_t n = e ? fread(errbuf, 1, len - 1, e) : 0;
+    errbuf[n] = 0;
+    if (e) fclose(e);
+    remove(errfile);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+START_TEST(tune_cli_writes_header) {
+    const Variant *v = variant_find("shogi");
+    char data[256], out[256], args[1024], err[8192], rerr[256];
+    temp_path(data, sizeof data, "cli.txt");
+    temp_path(out, sizeof out, "params.h");
+    write_playouts(data, "shogi", 80, 5, false);
+    snprintf(args, sizeof args, "--variant shogi --data %s --epochs 5 --threads 2 --out %s", data, out);
+    ck_assert_msg(run_tune(args, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "epoch    5") && strstr(err, "K ") && strstr(err, "loss train"), "%s", err);
+    FILE *f = fopen(out, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(eval_params_read(v, f, rerr, sizeof rerr), 0);
+    rewind(f);
+    char head[4096];
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    head[n] = 0;
+    ck_assert_ptr_nonnull(strstr(head, "shishi tune: 80 positions"));
+    fclose(f);
+    eval_reset_params(v);
+    /* a malformed line: exit 2, the message names file and line */
+    f = fopen(data, "a");
+    fprintf(f, "not a data line\n");
+    fclose(f);
+    snprintf(args, sizeof args, "--variant shogi --data %s --out %s", data, out);
+    ck_assert_int_eq(run_tune(args, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, ":82: expected <sfen>;<result>"), "%s", err);
+    ck_assert_int_eq(run_tune("--variant shogi", err, sizeof err), 2);
+    ck_assert_ptr_nonnull(strstr(err, "need --variant V and at least one --data FILE"));
+    remove(data);
+    remove(out);
+}
+END_TEST
+
 Suite *suite_tune(void) {
     Suite *s = suite_create("tune");
     TCase *tc = tcase_create("tuner");
@@ -264,6 +315,10 @@ Suite *suite_tune(void) {
     tcase_add_test(tc, tune_store_matches_trace);
     tcase_add_test(tc, tune_scores_and_threads);
     tcase_add_test(tc, tune_loader_rejects_bad_lines);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("binary");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, tune_cli_writes_header);
     suite_add_tcase(s, tc);
     return s;
 }
