@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "../engine/bench.h"
@@ -398,18 +399,22 @@ static int tune_read_from(const Variant *v, const char *path) {
     return rc;
 }
 
-/* Write the table to path ("-": stdout) through a temporary file, so a failed write never
- * leaves a half-written header where the build would pick it up. */
+/* Write the table to path ("-": stdout). WHY through a temporary file: a failed write must
+ * never leave a half-written header where the build would pick it up. Only a regular file
+ * (or a new one) is replaced that way: renaming over a device, a pipe or a symlink would
+ * replace the node itself, so those are written in place. */
 static int tune_write(const Variant *v, const char *path, const char *origin) {
     if (!strcmp(path, "-")) return eval_params_write(v, stdout, origin) ? 1 : 0;
+    struct stat st;
+    bool via_tmp = lstat(path, &st) != 0 || S_ISREG(st.st_mode);
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = fopen(via_tmp ? tmp : path, "w");
     bool ok = f && !eval_params_write(v, f, origin);
-    ok = f && !fclose(f) && ok && !rename(tmp, path);
+    ok = f && !fclose(f) && ok && (!via_tmp || !rename(tmp, path));
     if (!ok) {
         fprintf(stderr, "shishi tune: cannot write %s\n", path);
-        remove(tmp);
+        if (via_tmp) remove(tmp);
     }
     return ok ? 0 : 1;
 }

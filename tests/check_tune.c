@@ -4,6 +4,7 @@
  * Data files are built at test time from random playouts with a fixed seed. */
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -292,6 +293,15 @@ START_TEST(tune_cli_writes_header) {
     ck_assert_ptr_nonnull(strstr(head, "shishi tune: 80 positions"));
     fclose(f);
     eval_reset_params(v);
+    /* a symlink is written through, not replaced (the same holds for devices and pipes) */
+    char link[256];
+    struct stat st;
+    temp_path(link, sizeof link, "link.h");
+    ck_assert_int_eq(symlink(out, link), 0);
+    snprintf(args, sizeof args, "--variant shogi --data %s --epochs 0 --out %s", data, link);
+    ck_assert_msg(run_tune(args, err, sizeof err) == 0, "%s", err);
+    ck_assert(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+    remove(link);
     /* a malformed line: exit 2, the message names file and line */
     f = fopen(data, "a");
     fprintf(f, "not a data line\n");
