@@ -140,7 +140,11 @@ typedef struct {
     Position *pos;
     EvalTrace *tr;
     const TuneLoadOptions *opt;
+    const TuneReporter *r;
+    long reported; /* positions at the last on_loaded call */
 } Loader;
+
+enum { LOAD_REPORT_EVERY = 100000 }; /* positions between on_loaded calls inside a file */
 
 enum { LINE_STORED, LINE_BLANK, LINE_BAD, LINE_NO_MEMORY };
 
@@ -168,6 +172,11 @@ static bool loader_full(const Loader *ld) {
     return ld->opt->max_positions > 0 && ld->d->count >= ld->opt->max_positions;
 }
 
+static void report_loaded(Loader *ld, const char *path) {
+    if (ld->r && ld->r->on_loaded && ld->d->count != ld->reported) ld->r->on_loaded(ld->r->user, path, ld->d->count);
+    ld->reported = ld->d->count;
+}
+
 static int load_file(Loader *ld, const char *path, char *err, size_t errlen) {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -181,6 +190,7 @@ static int load_file(Loader *ld, const char *path, char *err, size_t errlen) {
     while (!rc && !loader_full(ld) && getline(&line, &cap, f) >= 0) {
         lineno++;
         int st = load_line(ld, line, why, sizeof why);
+        if (st == LINE_STORED && ld->d->count % LOAD_REPORT_EVERY == 0) report_loaded(ld, path);
         if (st == LINE_BAD && ld->opt->skip_bad)
             ld->d->skipped++;
         else if (st == LINE_BAD || st == LINE_NO_MEMORY) {
@@ -200,8 +210,12 @@ static int load_file(Loader *ld, const char *path, char *err, size_t errlen) {
 TuneData *tune_load(const Variant *v, const char *const *files, int nfiles, const TuneLoadOptions *opt,
                     const TuneReporter *r, char *err, size_t errlen) {
     TuneLoadOptions none = {0};
-    Loader ld = {calloc(1, sizeof(TuneData)), malloc(sizeof(Position)), calloc(1, sizeof(EvalTrace)),
-                 opt ? opt : &none};
+    Loader ld = {.d = calloc(1, sizeof(TuneData)),
+                 .pos = malloc(sizeof(Position)),
+                 .tr = calloc(1, sizeof(EvalTrace)),
+                 .opt = opt ? opt : &none,
+                 .r = r,
+                 .reported = -1};
     int rc = ld.d && ld.pos && ld.tr && store_reserve(ld.d, 0) ? 0 : -1;
     if (rc)
         snprintf(err, errlen, "out of memory");
@@ -212,7 +226,7 @@ TuneData *tune_load(const Variant *v, const char *const *files, int nfiles, cons
     }
     for (int i = 0; !rc && i < nfiles; i++) {
         rc = load_file(&ld, files[i], err, errlen);
-        if (!rc && r && r->on_loaded) r->on_loaded(r->user, files[i], ld.d->count);
+        if (!rc) report_loaded(&ld, files[i]);
     }
     if (!rc && !ld.d->count) {
         snprintf(err, errlen, "no positions in the data");

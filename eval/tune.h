@@ -50,6 +50,7 @@ typedef struct {
 /* Progress callbacks; any may be NULL. Called from the thread that called tune_load/tune_run. */
 typedef struct {
     void *user;
+    /* after each file, and every 100000 positions within one */
     void (*on_loaded)(void *user, const char *file, long positions_so_far);
     void (*on_epoch)(void *user, const TuneEpoch *e);
 } TuneReporter;

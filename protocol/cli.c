@@ -379,7 +379,7 @@ static int tune_parse_args(int argc, char **argv, TuneArgs *a) {
 
 static void tune_loaded(void *user, const char *file, long positions) {
     (void)user;
-    fprintf(stderr, "loaded %s: %ld positions so far\n", file, positions);
+    fprintf(stderr, "reading %s: %ld positions so far\n", file, positions);
 }
 
 static void tune_epoch(void *user, const TuneEpoch *e) {
