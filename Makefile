@@ -5,6 +5,8 @@
 #   make test-long  deep perft rows and other slow suites
 #   make bench      search node-count signature (shishi bench), one line 'Nodes searched: N'
 #   make bench-perft  perft speed next to Fairy-Stockfish / Sjaak II
+#   make tune VARIANT=shogi DATA="a.txt b.txt" [TUNE_ARGS="--epochs 500"]
+#                   Texel-tune eval/params_<game>.h from selfplay data (docs/tuning.md)
 #   make asan | tsan | clang | portable | format | format-check | clean
 
 CC      ?= gcc
@@ -28,7 +30,7 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 SUITES_H := $(BUILD)/tests/suites.h
 
-.PHONY: all run test test-unit test-protocol test-long deps bench bench-perft asan tsan clang portable \
+.PHONY: all run test test-unit test-protocol test-long deps bench bench-perft tune asan tsan clang portable \
         format format-check clean
 
 BIN     ?= shishi
@@ -89,6 +91,14 @@ bench: $(BIN)
 
 bench-perft: $(BIN)
 	scripts/bench-perft.sh ./$(BIN)
+
+# Tuning rewrites the compiled-in table of one game; the next `make` builds it in.
+# The table's name: eval/params_<game>.h with '-' as '_' (eval_params_write's identifier).
+VARIANT ?= shogi
+tune: $(BIN)
+	@test -n "$(DATA)" || { echo 'make tune: give DATA="file ..." (docs/tuning.md)' >&2; exit 2; }
+	./$(BIN) tune --variant $(VARIANT) $(foreach f,$(DATA),--data $(f)) $(TUNE_ARGS) \
+	  --out eval/params_$(subst -,_,$(VARIANT)).h
 
 # Sanitizer builds get their own directory and binary, so ./shishi stays the release build
 # (and tests/protocol/run.sh recognises them by name and allows for their slowness).

@@ -1,15 +1,18 @@
-/* cli.c - command-line subcommands: perft, analyse, bench, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, bench, tune, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "../engine/bench.h"
 #include "../engine/engine.h"
 #include "../engine/perft.h"
+#include "../eval/tune.h"
 #include "../src/notation.h"
 #include "common.h"
 
@@ -26,6 +29,10 @@ static void usage(FILE *f) {
             "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
             "                      [--multipv K] [--threads T] [--hash MB]\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
+            "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
+            "                   [--lr X] [--lambda L] [--k K] [--validation F] [--score-weight W]\n"
+            "                   [--max-positions N] [--skip-bad] [--from PARAMS.h] [--out FILE|-]\n"
+            "                                   Texel-tune the evaluation (docs/tuning.md)\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"
             "       shishi help | --version\n"
@@ -280,6 +287,185 @@ static int cmd_bench(int argc, char **argv) {
     return 0;
 }
 
+/* ---- tune ------------------------------------------------------------------------------- */
+
+enum { TUNE_FILES_MAX = 64 };
+
+typedef struct {
+    const char *variant, *from, *out;
+    const char *files[TUNE_FILES_MAX];
+    int nfiles;
+    TuneConfig cfg;
+    TuneLoadOptions load;
+} TuneArgs;
+
+/* Parse s as a whole finite number in [lo, hi]. */
+static bool parse_double(const char *s, double lo, double hi, double *out) {
+    char *end;
+    double x = strtod(s, &end);
+    if (end == s || *end || !(x >= lo && x <= hi)) return false;
+    *out = x;
+    return true;
+}
+
+/* One `--name value` option into a; false on a bad value, true with *known = false if unknown. */
+static bool tune_option(TuneArgs *a, const char *name, const char *val, bool *known) {
+    long x = 0;
+    bool ok = true;
+    *known = true;
+    if (!strcmp(name, "--variant"))
+        a->variant = val;
+    else if (!strcmp(name, "--from"))
+        a->from = val;
+    else if (!strcmp(name, "--out"))
+        a->out = val;
+    else if (!strcmp(name, "--epochs"))
+        ok = parse_long(val, 0, 1000000, &x), a->cfg.epochs = (int)x;
+    else if (!strcmp(name, "--threads"))
+        ok = parse_long(val, 1, 64, &x), a->cfg.threads = (int)x;
+    else if (!strcmp(name, "--max-positions"))
+        ok = parse_long(val, 1, 2000000000L, &a->load.max_positions);
+    else if (!strcmp(name, "--lr"))
+        ok = parse_double(val, 1e-6, 1e4, &a->cfg.lr);
+    else if (!strcmp(name, "--lambda"))
+        ok = parse_double(val, 0, 1e6, &a->cfg.lambda);
+    else if (!strcmp(name, "--k"))
+        ok = parse_double(val, 1e-3, 1e3, &a->cfg.k);
+    else if (!strcmp(name, "--validation"))
+        ok = parse_double(val, 0, 0.5, &a->cfg.validation);
+    else if (!strcmp(name, "--score-weight"))
+        ok = parse_double(val, 0, 1, &a->cfg.score_weight);
+    else
+        *known = false;
+    return ok;
+}
+
+static int tune_parse_args(int argc, char **argv, TuneArgs *a) {
+    memset(a, 0, sizeof *a);
+    tune_config_default(&a->cfg);
+    for (int i = 2; i < argc; i++) {
+        const char *name = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(name, "--skip-bad")) {
+            a->load.skip_bad = true;
+            continue;
+        }
+        bool known = strncmp(name, "--", 2) == 0;
+        if (known && !val) {
+            fprintf(stderr, "shishi tune: %s needs a value\n", name);
+            return 2;
+        }
+        if (known && !strcmp(name, "--data")) {
+            if (a->nfiles == TUNE_FILES_MAX) {
+                fprintf(stderr, "shishi tune: at most %d data files\n", TUNE_FILES_MAX);
+                return 2;
+            }
+            a->files[a->nfiles++] = val;
+        } else if (known && !tune_option(a, name, val, &known)) {
+            fprintf(stderr, "shishi tune: bad value '%s' for %s\n", val, name);
+            return 2;
+        }
+        if (!known) {
+            fprintf(stderr, "shishi tune: unknown argument '%s'\n", name);
+            return 2;
+        }
+        i++;
+    }
+    if (!a->variant || !a->nfiles) {
+        fprintf(stderr, "shishi tune: need --variant V and at least one --data FILE\n");
+        return 2;
+    }
+    return 0;
+}
+
+static void tune_loaded(void *user, const char *file, long positions) {
+    (void)user;
+    fprintf(stderr, "reading %s: %ld positions so far\n", file, positions);
+}
+
+static void tune_epoch(void *user, const TuneEpoch *e) {
+    (void)user;
+    fprintf(stderr, "epoch %4d  train %.6f  validation %.6f%s\n", e->epoch, e->train_loss, e->valid_loss,
+            e->best ? "  (best)" : "");
+}
+
+/* --from: start from a parameter file instead of the compiled-in table. */
+static int tune_read_from(const Variant *v, const char *path) {
+    FILE *f = fopen(path, "r");
+    char err[256];
+    int rc = f ? eval_params_read(v, f, err, sizeof err) : -1;
+    if (!f) snprintf(err, sizeof err, "cannot open");
+    if (rc) fprintf(stderr, "shishi tune: %s: %s\n", path, err);
+    if (f) fclose(f);
+    return rc;
+}
+
+/* Write the table to path ("-": stdout). WHY through a temporary file: a failed write must
+ * never leave a half-written header where the build would pick it up. Only a regular file
+ * (or a new one) is replaced that way: renaming over a device, a pipe or a symlink would
+ * replace the node itself, so those are written in place. */
+static int tune_write(const Variant *v, const char *path, const char *origin) {
+    if (!strcmp(path, "-")) return eval_params_write(v, stdout, origin) ? 1 : 0;
+    struct stat st;
+    bool via_tmp = lstat(path, &st) != 0 || S_ISREG(st.st_mode);
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(via_tmp ? tmp : path, "w");
+    bool ok = f && !eval_params_write(v, f, origin);
+    ok = f && !fclose(f) && ok && (!via_tmp || !rename(tmp, path));
+    if (!ok) {
+        fprintf(stderr, "shishi tune: cannot write %s\n", path);
+        if (via_tmp) remove(tmp);
+    }
+    return ok ? 0 : 1;
+}
+
+static void tune_print_summary(const TuneSummary *s) {
+    fprintf(stderr, "positions %ld (train %ld, validation %ld), parameters used %d of %d, K %.4f\n", s->positions,
+            s->train, s->valid, s->params_used, s->params_total, s->k);
+    fprintf(stderr, "loss train %.6f -> %.6f, validation %.6f -> %.6f (kept epoch %d of %d), %.1f s\n", s->train_before,
+            s->train_after, s->valid_before, s->valid_after, s->best_epoch, s->epochs, s->seconds);
+}
+
+static int cmd_tune(int argc, char **argv) {
+    TuneArgs a;
+    if (tune_parse_args(argc, argv, &a)) return 2;
+    const Variant *v = variant_find(a.variant);
+    if (!v) {
+        fprintf(stderr, "shishi tune: unknown variant '%s' (see shishi help)\n", a.variant);
+        return 2;
+    }
+    if (a.from && tune_read_from(v, a.from)) return 2;
+    TuneReporter r = {.on_loaded = tune_loaded, .on_epoch = tune_epoch};
+    char err[512], out[256], origin[2048];
+    double t0 = now_seconds();
+    TuneData *d = tune_load(v, a.files, a.nfiles, &a.load, &r, err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "shishi tune: %s\n", err);
+        return 2;
+    }
+    fprintf(stderr, "loaded %ld positions in %.1f s, %.0f MB (%ld bad lines skipped, %ld positions rejected)\n",
+            tune_positions(d), now_seconds() - t0, tune_bytes(d) / 1e6, tune_skipped(d), tune_rejected(d));
+    if (a.cfg.k <= 0) {
+        a.cfg.k = tune_fit_k(d);
+        fprintf(stderr, "K %.4f (fitted: loss %.6f)\n", a.cfg.k, tune_k_loss(d, a.cfg.k));
+    }
+    TuneSummary s;
+    int rc = tune_run(d, &a.cfg, &r, &s, err, sizeof err);
+    tune_free(d);
+    if (rc) {
+        fprintf(stderr, "shishi tune: %s\n", err);
+        return 1;
+    }
+    tune_print_summary(&s);
+    tune_origin(&a.cfg, &s, a.files, a.nfiles, origin, sizeof origin);
+    if (!a.out) {
+        snprintf(out, sizeof out, "eval/params_%s.h", v->name);
+        for (char *p = out + strlen("eval/params_"); *p != '.'; p++)
+            if (!isalnum((unsigned char)*p)) *p = '_';
+    }
+    return tune_write(v, a.out ? a.out : out, origin);
+}
+
 int cli_main(int argc, char **argv) {
     const char *cmd = argv[1];
     if (!strcmp(cmd, "perft")) return cmd_perft(argc, argv);
@@ -287,6 +473,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
+    if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;
