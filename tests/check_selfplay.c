@@ -1,7 +1,8 @@
 /* check_selfplay.c - self-play data (engine/selfplay.h): micro shogi games written to a file
  * whose every line parses and loads, resuming a file, determinism across runs and worker
- * counts, the data-line parser, refused files and options. */
+ * counts, the data-line parser, refused files and options (module and command line). */
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../engine/selfplay.h"
@@ -222,13 +223,50 @@ START_TEST(selfplay_refuses) {
 }
 END_TEST
 
+/* `shishi selfplay ARGS`: exit status, stderr into err. */
+static int run_cli(const char *args, char *err, size_t len) {
+    const char *bin = getenv("SHISHI_BIN");
+    char errfile[256], cmd[1024];
+    temp_path(errfile, sizeof errfile, "stderr");
+    snprintf(cmd, sizeof cmd, "%s selfplay %s >/dev/null 2>%s", bin && *bin ? bin : "./shishi", args, errfile);
+    int st = system(cmd);
+    FILE *f = fopen(errfile, "r");
+    size_t n = f ? fread(err, 1, len - 1, f) : 0;
+    err[n] = 0;
+    if (f) fclose(f);
+    remove(errfile);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+START_TEST(selfplay_cli_errors) {
+    static const struct {
+        const char *args, *phrase;
+    } cases[] = {
+        {"--variant nosuch", "unknown variant 'nosuch'"},
+        {"--games 0", "bad value '0' for --games"},
+        {"--nodes 100 --depth 3", "only one of --nodes, --depth"},
+        {"--bogus 1", "unknown option '--bogus'"},
+        {"--games", "no value for '--games'"},
+        {"--variant micro --openings /nonexistent/o.txt --out /tmp/never-written.txt", "cannot read openings file"},
+        {"--variant micro --out /nonexistent/dir/x.txt", "cannot write"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[1024];
+        ck_assert_msg(run_cli(cases[i].args, err, sizeof err) == 2, "'%s' did not exit 2", cases[i].args);
+        ck_assert_msg(strstr(err, cases[i].phrase) != NULL, "'%s': stderr '%s' lacks '%s'", cases[i].args, err,
+                      cases[i].phrase);
+    }
+}
+END_TEST
+
 Suite *suite_selfplay(void) {
     Suite *s = suite_create("selfplay");
     TCase *tc = tcase_create("selfplay");
     tcase_add_test(tc, selfplay_micro_games);
     tcase_add_test(tc, selfplay_parse_lines);
     tcase_add_test(tc, selfplay_refuses);
-    tcase_set_timeout(tc, 60); /* games; slow under sanitizers */
+    tcase_add_test(tc, selfplay_cli_errors);
+    tcase_set_timeout(tc, 60); /* games and a child process; slow under sanitizers */
     suite_add_tcase(s, tc);
     return s;
 }
