@@ -459,7 +459,7 @@ static FILE *open_output(const SelfplayConfig *cfg, const Variant *v, SelfplayFi
 /* Play the games [sh->first, games) with the file open; 0, or -1 with a message. */
 static int run_open(Shared *sh, SelfplayProgress cb, void *user, double t0, char *err, size_t errlen) {
     int total = sh->cfg->games;
-    if (cb) cb(user, sh->first < total ? sh->first : total, total, sh->positions, now_seconds() - t0);
+    if (cb) cb(user, sh->first, total, sh->positions, now_seconds() - t0);
     if (sh->first >= total) return 0;
     sh->queue = calloc((size_t)(total - sh->first), sizeof *sh->queue);
     if (!sh->queue) {

@@ -48,8 +48,9 @@ typedef struct {
 void selfplay_config_default(SelfplayConfig *cfg);
 
 /* Progress: called on the caller's thread of selfplay_run, once at the start (games_done =
- * the games already in the file), about four times a second while games are played, and
- * once at the end. positions counts the data lines in the file. */
+ * the games already in the file, which may be more than games_total), about four times a
+ * second while games are played, and once at the end. positions counts the data lines in
+ * the file. */
 typedef void (*SelfplayProgress)(void *user, int games_done, int games_total, long positions, double elapsed_s);
 
 /* Play the games missing from cfg->out (a file holding k games gets games k .. games-1).
