@@ -1,18 +1,21 @@
-/* cli.c - command-line subcommands: perft, analyse, bench, tune, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, bench, tune, selfplay, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../engine/bench.h"
 #include "../engine/engine.h"
 #include "../engine/perft.h"
 #include "../eval/tune.h"
+#include "../engine/selfplay.h"
 #include "../src/notation.h"
 #include "common.h"
 
@@ -33,6 +36,9 @@ static void usage(FILE *f) {
             "                   [--lr X] [--lambda L] [--k K] [--validation F] [--score-weight W]\n"
             "                   [--max-positions N] [--skip-bad] [--from PARAMS.h] [--out FILE|-]\n"
             "                                   Texel-tune the evaluation (docs/tuning.md)\n"
+            "       shishi selfplay [--variant V] [--games N] [--nodes N | --depth D] [--threads T]\n"
+            "                       [--out FILE] [--openings FILE|none] [--random-plies N] [--seed S]\n"
+            "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"
             "       shishi help | --version\n"
@@ -466,6 +472,172 @@ static int cmd_tune(int argc, char **argv) {
     return tune_write(v, a.out ? a.out : out, origin);
 }
 
+/* ---- selfplay --------------------------------------------------------------------------- */
+
+/* The progress display: a bar redrawn in place on a terminal, else a line every 10%. */
+typedef struct {
+    bool tty, started, drawn;
+    int base_games; /* games the file held at the start */
+    long base_positions;
+    int done, total, next_tenth;
+    long positions;
+    double elapsed, last_draw;
+} SelfplayView;
+
+static void format_duration(double s, char *buf, size_t len) {
+    long t = (long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(buf, len, "%ldh%02ldm", t / 3600, t / 60 % 60);
+    else if (t >= 60)
+        snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
+    else
+        snprintf(buf, len, "%lds", t);
+}
+
+/* "123/1000 games  45210 positions  12.3 games/min  ETA 5m12s" */
+static void selfplay_status(const SelfplayView *s, char *buf, size_t len) {
+    double rate = s->elapsed > 0 ? (s->done - s->base_games) * 60.0 / s->elapsed : 0;
+    char eta[32] = "--";
+    if (rate > 0) format_duration((s->total - s->done) * 60.0 / rate, eta, sizeof eta);
+    snprintf(buf, len, "%d/%d games  %ld positions  %.1f games/min  ETA %s", s->done, s->total, s->positions, rate,
+             eta);
+}
+
+/* Has done passed the next tenth of the games? (then the plain progress line is due) */
+static bool passed_tenth(SelfplayView *s, int done) {
+    bool passed = false;
+    for (; s->next_tenth < 10 && (long)s->total * (s->next_tenth + 1) / 10 <= done; s->next_tenth++) passed = true;
+    return passed;
+}
+
+static void selfplay_progress(void *user, int done, int total, long positions, double elapsed) {
+    SelfplayView *s = user;
+    s->total = total;
+    if (!s->started) {
+        s->started = true;
+        s->base_games = done;
+        s->base_positions = positions;
+        passed_tenth(s, done);
+    }
+    s->done = done;
+    s->positions = positions;
+    s->elapsed = elapsed;
+    char status[160];
+    if (s->tty) {
+        if (s->drawn && elapsed - s->last_draw < 0.25 && done < total) return;
+        enum { BAR = 20 };
+        char bar[BAR + 1];
+        for (int i = 0; i < BAR; i++) bar[i] = i < (long)done * BAR / total ? '#' : '.';
+        bar[BAR] = 0;
+        selfplay_status(s, status, sizeof status);
+        fprintf(stderr, "\r[%s] %s   ", bar, status);
+        s->drawn = true;
+        s->last_draw = elapsed;
+    } else if (passed_tenth(s, done)) {
+        selfplay_status(s, status, sizeof status);
+        fprintf(stderr, "selfplay: %s\n", status);
+    }
+    fflush(stderr);
+}
+
+/* One --option value into cfg; false after a message on stderr. */
+static bool selfplay_option(SelfplayConfig *cfg, const char *a, const char *val, int *budgets) {
+    const char **text = !strcmp(a, "--variant")    ? &cfg->variant
+                        : !strcmp(a, "--out")      ? &cfg->out
+                        : !strcmp(a, "--openings") ? &cfg->openings
+                                                   : NULL;
+    if (text) {
+        *text = val;
+        return true;
+    }
+    /* WHY a table of targets: each number has its range and its field (int or 64-bit) */
+    const struct {
+        const char *name;
+        long lo, hi;
+        int *i;
+        uint64_t *u;
+    } numbers[] = {
+        {"--games", 1, 100000000, &cfg->games, NULL},
+        {"--nodes", 1, 2000000000L, NULL, &cfg->nodes},
+        {"--depth", 1, MAX_PLY - 1, &cfg->depth, NULL},
+        {"--threads", 1, 64, &cfg->threads, NULL},
+        {"--hash", 1, 65536, &cfg->hash_mb, NULL},
+        {"--random-plies", 0, 200, &cfg->random_plies, NULL},
+        {"--seed", 0, LONG_MAX, NULL, &cfg->seed},
+        {"--max-plies", 1, SELFPLAY_MAX_PLIES_LIMIT, &cfg->max_plies, NULL},
+    };
+    int i = 0, count = (int)(sizeof numbers / sizeof numbers[0]);
+    while (i < count && strcmp(a, numbers[i].name)) i++;
+    long x;
+    if (i == count) {
+        fprintf(stderr, "shishi selfplay: unknown option '%s'\n", a);
+        return false;
+    }
+    if (!parse_long(val, numbers[i].lo, numbers[i].hi, &x)) {
+        fprintf(stderr, "shishi selfplay: bad value '%s' for %s (from %ld to %ld)\n", val, a, numbers[i].lo,
+                numbers[i].hi);
+        return false;
+    }
+    if (numbers[i].i) *numbers[i].i = (int)x;
+    if (numbers[i].u) *numbers[i].u = (uint64_t)x;
+    if (numbers[i].u == &cfg->nodes || numbers[i].i == &cfg->depth) ++*budgets;
+    return true;
+}
+
+/* The options into cfg, with the defaults that depend on the game (output and openings file
+ * names, in the buffers given); false after a message on stderr. */
+static bool selfplay_args(int argc, char **argv, SelfplayConfig *cfg, char *out, char *openings, size_t len) {
+    int budgets = 0;
+    for (int i = 2; i < argc; i += 2) {
+        if (strncmp(argv[i], "--", 2) || i + 1 >= argc) {
+            fprintf(stderr, "shishi selfplay: %s '%s'\n",
+                    strncmp(argv[i], "--", 2) ? "unexpected argument" : "no value for", argv[i]);
+            return false;
+        }
+        if (!selfplay_option(cfg, argv[i], argv[i + 1], &budgets)) return false;
+    }
+    if (budgets > 1) {
+        fprintf(stderr, "shishi selfplay: give only one of --nodes, --depth\n");
+        return false;
+    }
+    const Variant *v = variant_find(cfg->variant);
+    if (!v) {
+        fprintf(stderr, "shishi selfplay: unknown variant '%s' (see shishi help)\n", cfg->variant);
+        return false;
+    }
+    if (!cfg->out) snprintf(out, len, "selfplay-%s.txt", v->name), cfg->out = out;
+    snprintf(openings, len, "../shared/tools/match/openings/%s.txt", v->name);
+    if (!cfg->openings && !access(openings, R_OK)) cfg->openings = openings;
+    if (cfg->openings && !strcmp(cfg->openings, "none")) cfg->openings = NULL;
+    return true;
+}
+
+static int cmd_selfplay(int argc, char **argv) {
+    SelfplayConfig cfg;
+    selfplay_config_default(&cfg);
+    char out[512], openings[512], err[512] = "";
+    if (!selfplay_args(argc, argv, &cfg, out, openings, sizeof out)) return 2;
+    fprintf(stderr, "selfplay: %s, %d games, %s %llu per move, %d threads, openings %s, into %s\n", cfg.variant,
+            cfg.games, cfg.depth ? "depth" : "nodes",
+            cfg.depth ? (unsigned long long)cfg.depth : (unsigned long long)cfg.nodes, cfg.threads,
+            cfg.openings ? cfg.openings : "none (start position)", cfg.out);
+    SelfplayView view = {.tty = isatty(STDERR_FILENO)};
+    int rc = selfplay_run(&cfg, selfplay_progress, &view, err, sizeof err);
+    if (view.drawn) fprintf(stderr, "\n");
+    if (rc) {
+        fprintf(stderr, "shishi selfplay: %s\n", err);
+        return 2;
+    }
+    int games = view.done - view.base_games;
+    long positions = view.positions - view.base_positions;
+    double minutes = view.elapsed / 60;
+    printf("selfplay: %d games, %ld positions in %.1f s (%.1f games/min, %.0f positions/min); %s holds %d games, "
+           "%ld positions\n",
+           games, positions, view.elapsed, minutes > 0 ? games / minutes : 0.0, minutes > 0 ? positions / minutes : 0.0,
+           cfg.out, view.done, view.positions);
+    return 0;
+}
+
 int cli_main(int argc, char **argv) {
     const char *cmd = argv[1];
     if (!strcmp(cmd, "perft")) return cmd_perft(argc, argv);
@@ -474,6 +646,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "run")) return cmd_run();
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
+    if (!strcmp(cmd, "selfplay")) return cmd_selfplay(argc, argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

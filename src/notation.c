@@ -257,7 +257,8 @@ int fen_parse(Position *pos, const Variant *v, const Rules *rules, const char *f
     snprintf(buf, sizeof buf, "%s", fen);
     char *fields[8] = {0};
     int nf = 0;
-    for (char *tok = strtok(buf, " \t"); tok && nf < 8; tok = strtok(NULL, " \t")) fields[nf++] = tok;
+    for (char *save = NULL, *tok = strtok_r(buf, " \t", &save); tok && nf < 8; tok = strtok_r(NULL, " \t", &save))
+        fields[nf++] = tok;
     if (nf < 2) {
         snprintf(err, errlen, "FEN needs a board and a side to move");
         return -1;
@@ -379,7 +380,7 @@ int position_parse_spec(Position *pos, const Variant *v, const Rules *rules, con
     } else
         rc = n == NOTATION_USI ? pos_set_sfen(tmp, v, rules, s, err, errlen) : fen_parse(tmp, v, rules, s, err, errlen);
     if (!rc && moves) {
-        for (char *tok = strtok(moves, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+        for (char *save = NULL, *tok = strtok_r(moves, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
             Move m;
             if (tmp->sp >= HISTORY_MAX - 1) {
                 snprintf(err, errlen, "too many moves");

@@ -273,7 +273,8 @@ int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char
     snprintf(buf, sizeof buf, "%s", sfen);
     char *fields[6] = {0};
     int nf = 0;
-    for (char *tok = strtok(buf, " \t"); tok && nf < 6; tok = strtok(NULL, " \t")) fields[nf++] = tok;
+    for (char *save = NULL, *tok = strtok_r(buf, " \t", &save); tok && nf < 6; tok = strtok_r(NULL, " \t", &save))
+        fields[nf++] = tok;
     if (nf < 2) return fail(err, errlen, "SFEN needs board and side to move (got %d field%s)", nf, nf == 1 ? "" : "s");
     Color stm;
     if (!strcmp(fields[1], "b"))

@@ -35,7 +35,7 @@ const Variant *variant_find(const char *name) {
         if (v->aliases) {
             char buf[256];
             snprintf(buf, sizeof buf, "%s", v->aliases);
-            for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+            for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
                 if (!strcasecmp(tok, name)) return v;
         }
     }
@@ -362,7 +362,7 @@ static int compile_no_drop(const Variant *v, VariantTables *t, char *err, size_t
     if (!v->no_drop_squares) return 0;
     char buf[128];
     snprintf(buf, sizeof buf, "%s", v->no_drop_squares);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         int sq = usi_square_parse(v, tok);
         if (sq < 0) {
             snprintf(err, errlen, "no_drop_squares: bad square '%s'", tok);
