@@ -29,6 +29,8 @@ struct TuneData {
     uint16_t *phase; /* 0 .. EVAL_PHASE_MAX */
     uint8_t *result; /* Black's half-points: 0, 1, 2 */
     float *score;    /* search score from Black's view, NAN when the line has none */
+    uint32_t *game;  /* the game a position comes from: `# game` lines seen before it */
+    uint32_t games;  /* `# game` lines seen so far (a file without them is one game per line) */
     TuneEntry *entries;
     size_t entry_count, entry_cap;
     long skipped, rejected;
@@ -71,7 +73,9 @@ static bool store_reserve(TuneData *d, size_t more) {
         if (result) d->result = result;
         float *score = realloc(d->score, (size_t)cap * sizeof *score);
         if (score) d->score = score;
-        if (!start || !phase || !result || !score) return false;
+        uint32_t *game = realloc(d->game, (size_t)cap * sizeof *game);
+        if (game) d->game = game;
+        if (!start || !phase || !result || !score || !game) return false;
         d->cap = cap;
     }
     if (d->entry_count + more > d->entry_cap) {
@@ -102,6 +106,7 @@ static bool store_position(TuneData *d, const EvalTrace *tr, uint8_t half_points
         d->phase[d->count] = (uint16_t)tr->phase;
         d->result[d->count] = half_points;
         d->score[d->count] = score;
+        d->game[d->count] = d->games;
         d->start[++d->count] = d->entry_count;
     } else if (!fits)
         d->rejected++;
@@ -151,6 +156,7 @@ enum { LINE_STORED, LINE_BLANK, LINE_BAD, LINE_NO_MEMORY };
 static int load_line(Loader *ld, char *line, char *why, size_t len) {
     line[strcspn(line, "\r\n")] = 0;
     char *p = skip_space(line), *sfen;
+    if (!strncmp(p, "# game", 6)) ld->d->games++;
     if (!*p || *p == '#') return LINE_BLANK;
     uint8_t half_points;
     float score;
@@ -247,6 +253,7 @@ void tune_free(TuneData *d) {
     free(d->phase);
     free(d->result);
     free(d->score);
+    free(d->game);
     free(d->entries);
     free(d);
 }
@@ -364,7 +371,13 @@ typedef struct {
     double k, train_loss, valid_loss; /* means of the last pass */
 } Tuner;
 
-static inline bool is_valid(long i, int every) { return every && i % every == every - 1; }
+/* WHY by game: the positions of one game are alike, so holding out single positions measures
+ * over-fitting to positions, not to games; data without `# game` lines count each position
+ * as its own game. */
+static inline bool is_valid(const TuneData *d, long i, int every) {
+    long g = d->games ? (long)d->game[i] : i;
+    return every && g % every == every - 1;
+}
 
 static void *worker_pass(void *arg) {
     Worker *w = arg;
@@ -374,7 +387,7 @@ static void *worker_pass(void *arg) {
     const double c = w->k * (M_LN10 / 400.0); /* d sigmoid(K e) / d e = c * s * (1 - s) */
     for (long i = w->lo; i < w->hi; i++) {
         double s = sigmoid(w->k * stored_eval(d, i, w->p)), diff = w->target[i] - s;
-        if (is_valid(i, w->valid_every)) {
+        if (is_valid(d, i, w->valid_every)) {
             w->valid_sum += diff * diff;
             continue;
         }
@@ -471,7 +484,8 @@ static int tuner_init(Tuner *t, TuneData *d, const TuneConfig *c, char *err, siz
     t->n = d->param_count;
     t->threads = c->threads < 1 ? 1 : c->threads > TUNE_THREADS_MAX ? TUNE_THREADS_MAX : c->threads;
     t->valid_every = c->validation > 0 ? (int)fmax(2, lround(1 / fmin(c->validation, 0.5))) : 0;
-    t->nvalid = t->valid_every ? d->count / t->valid_every : 0;
+    t->nvalid = 0;
+    for (long i = 0; t->valid_every && i < d->count; i++) t->nvalid += is_valid(d, i, t->valid_every);
     t->ntrain = d->count - t->nvalid;
     size_t psize = (size_t)t->n * sizeof(Param);
     t->param = current_params(d);

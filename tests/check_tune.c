@@ -114,6 +114,42 @@ START_TEST(tune_lowers_loss) {
 }
 END_TEST
 
+/* With `# game` lines, whole games are held out: every 5th game of 10 for --validation 0.2. */
+START_TEST(tune_holds_out_whole_games) {
+    const Variant *v = variant_find("micro");
+    char path[256], more[256], err[256];
+    temp_path(path, sizeof path, "games.txt");
+    temp_path(more, sizeof more, "games-src.txt");
+    write_playouts(more, "micro", 200, 777, false);
+    FILE *in = fopen(more, "r"), *out = fopen(path, "w");
+    ck_assert(in && out);
+    char line[512];
+    int n = 0, game = 0;
+    /* games of 1, 2, 3, 4, 5, 1, 2, ... positions: game g has g % 5 + 1 positions */
+    while (fgets(line, sizeof line, in) && game < 10) {
+        fputs(line, out);
+        if (line[0] == '#') continue;
+        if (++n == game % 5 + 1) {
+            fprintf(out, "# game %d result 1 plies 9\n", game++);
+            n = 0;
+        }
+    }
+    fclose(in);
+    fclose(out);
+    TuneData *d = load_one(v, path, NULL);
+    ck_assert_int_eq(tune_positions(d), 30);
+    TuneConfig c = quick_config(1);
+    c.validation = 0.2;
+    TuneSummary s;
+    ck_assert_int_eq(tune_run(d, &c, NULL, &s, err, sizeof err), 0);
+    ck_assert_int_eq(s.valid, 10); /* games 4 and 9: 5 positions each */
+    tune_free(d);
+    eval_reset_params(v);
+    remove(path);
+    remove(more);
+}
+END_TEST
+
 /* Parameters with a zero count in every position keep their exact values; the used set is
  * the one eval_trace reports. */
 START_TEST(tune_keeps_unused_params) {
@@ -321,6 +357,7 @@ Suite *suite_tune(void) {
     TCase *tc = tcase_create("tuner");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, tune_lowers_loss);
+    tcase_add_test(tc, tune_holds_out_whole_games);
     tcase_add_test(tc, tune_keeps_unused_params);
     tcase_add_test(tc, tune_store_matches_trace);
     tcase_add_test(tc, tune_scores_and_threads);
