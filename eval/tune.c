@@ -369,7 +369,20 @@ typedef struct {
     int threads, valid_every;
     long ntrain, nvalid;
     double k, train_loss, valid_loss; /* means of the last pass */
+    bool tuned[EVAL_PARAMS_MAX];      /* used by the data and selected by TuneConfig.only */
 } Tuner;
+
+/* Does the parameter name start with one of the comma-separated words of `only` (a whole
+ * word: "mat" selects "mat R", not "mate")? NULL or "" selects everything. */
+static bool selected(const char *only, const char *name) {
+    if (!only || !*only) return true;
+    for (const char *p = only; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len && !strncmp(name, p, len) && (name[len] == ' ' || name[len] == 0)) return true;
+        p += len + (p[len] == ',');
+    }
+    return false;
+}
 
 /* WHY by game: the positions of one game are alike, so holding out single positions measures
  * over-fitting to positions, not to games; data without `# game` lines count each position
@@ -444,7 +457,7 @@ static void adam_step(Tuner *t, int step) {
     double c1 = 1 - pow(b1, step), c2 = 1 - pow(b2, step);
     int sides = eval_tapered(t->d->v) ? 2 : 1;
     for (int i = 0; i < t->n; i++) {
-        if (!t->d->used[i]) continue;
+        if (!t->tuned[i]) continue;
         for (int s = 0; s < sides; s++) {
             double delta = t->param[i][s] - t->start[i][s];
             double g = t->grad[i][s] / (double)t->ntrain + 2 * t->cfg->lambda * delta / 1e4;
@@ -482,6 +495,7 @@ static int tuner_init(Tuner *t, TuneData *d, const TuneConfig *c, char *err, siz
     t->d = d;
     t->cfg = c;
     t->n = d->param_count;
+    for (int i = 0; i < t->n; i++) t->tuned[i] = d->used[i] && selected(c->only, eval_param_name(d->v, i));
     t->threads = c->threads < 1 ? 1 : c->threads > TUNE_THREADS_MAX ? TUNE_THREADS_MAX : c->threads;
     t->valid_every = c->validation > 0 ? (int)fmax(2, lround(1 / fmin(c->validation, 0.5))) : 0;
     t->nvalid = 0;
@@ -511,7 +525,7 @@ static int tuner_init(Tuner *t, TuneData *d, const TuneConfig *c, char *err, siz
 static void set_params(Tuner *t) {
     bool tapered = eval_tapered(t->d->v);
     for (int i = 0; i < t->n; i++) {
-        if (!t->d->used[i]) continue;
+        if (!t->tuned[i]) continue;
         EvalScore s = {(int32_t)lround(t->best[i][0]), (int32_t)lround(t->best[i][1])};
         if (!tapered) s.eg = s.mg;
         eval_set_param(t->d->v, i, s);
@@ -589,6 +603,7 @@ void tune_origin(const TuneConfig *c, const TuneSummary *s, const char *const *f
     for (int i = 0; i < nfiles; i++) append(buf, len, " %s", files[i]);
     append(buf, len, "; epochs %d (kept %d), lr %g, lambda %g, validation %g, score weight %g; K %.4f;", c->epochs,
            s->best_epoch, c->lr, c->lambda, c->validation, c->score_weight, s->k);
+    if (c->only && *c->only) append(buf, len, " only %s;", c->only);
     append(buf, len, " loss train %.6f -> %.6f, validation %.6f -> %.6f", s->train_before, s->train_after,
            s->valid_before, s->valid_after);
 }

@@ -26,6 +26,7 @@ typedef struct {
     double validation;   /* held-out fraction 0 .. 0.5: every round(1/f)-th position (0.1) */
     double score_weight; /* W: target = (1-W) * result + W * sigmoid(K * score) (0) */
     int report_every;    /* epochs between on_epoch reports (10) */
+    const char *only;    /* comma-separated name words ("mat,hand"): tune only those; NULL = all */
 } TuneConfig;
 
 /* One epoch's losses (mean squared error; the L2 term is not included). */

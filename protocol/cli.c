@@ -34,7 +34,8 @@ static void usage(FILE *f) {
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
             "                   [--lr X] [--lambda L] [--k K] [--validation F] [--score-weight W]\n"
-            "                   [--max-positions N] [--skip-bad] [--from PARAMS.h] [--out FILE|-]\n"
+            "                   [--max-positions N] [--skip-bad] [--from PARAMS.h] [--only WORDS]\n"
+            "                   [--out FILE|-]\n"
             "                                   Texel-tune the evaluation (docs/tuning.md)\n"
             "       shishi selfplay [--variant V] [--games N] [--nodes N | --depth D] [--threads T]\n"
             "                       [--out FILE] [--openings FILE|none] [--random-plies N] [--seed S]\n"
@@ -323,6 +324,8 @@ static bool tune_option(TuneArgs *a, const char *name, const char *val, bool *kn
         a->variant = val;
     else if (!strcmp(name, "--from"))
         a->from = val;
+    else if (!strcmp(name, "--only"))
+        a->cfg.only = val;
     else if (!strcmp(name, "--out"))
         a->out = val;
     else if (!strcmp(name, "--epochs"))
