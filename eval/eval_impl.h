@@ -160,7 +160,7 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
             if (n >= HAND_STEPS) TERM(L->hand[h] + HAND_STEPS - 1, n - (HAND_STEPS - 1), s);
             if (L->nifu[h] >= 0) {
                 unsigned files = 0;
-                BB_FOREACH (sq, bb_and(pos->by_type[h], pos->by_color[c])) files |= 1u << sq_x(pos->v, sq);
+                BB_FOREACH (sq, bb_and(pos->by_type[h], pos->by_color[c])) files |= 1u << g->file_of[sq];
                 if (__builtin_popcount(files) == pos->v->files) TERM(L->nifu[h], 1, s);
             }
         }

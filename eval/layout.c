@@ -185,6 +185,7 @@ static void build_squares(EvalGame *g) {
         g->rel_rank[BLACK][a] = (uint8_t)y;
         g->rel_rank[WHITE][a] = (uint8_t)(v->ranks - 1 - y);
         g->edge_file[a] = (uint8_t)(x < v->files - 1 - x ? x : v->files - 1 - x);
+        g->file_of[a] = (uint8_t)x;
         for (int bq = 0; bq < n; bq++) {
             int dx = abs(x - sq_x(v, bq)), dy = abs(y - sq_y(v, bq));
             g->dist[a * n + bq] = (uint8_t)(dx > dy ? dx : dy);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """eval-speed.py OLD NEW [--ms 2000] [--rounds 2]
 
-Nodes per second of two Shishi binaries on the positions of engine/bench.c, per game: each
+Nodes per second of two Shishi binaries on the positions of engine/bench.c and each game's
+start position, per game: each
 position is searched for --ms milliseconds (USI `go movetime`, 1 thread, 64 MB, fresh
 `usinewgame`) by OLD and NEW in turn, --rounds times. Prints the median nps per game and
 NEW/OLD. Issue #8's speed check (the evaluation may cost at most 25% of the speed).
@@ -15,6 +16,8 @@ def bench_positions():
     for m in re.finditer(r'\{"([a-z-]+)",\s*((?:"[^"]*"\s*)+)\}', body):
         spec = "".join(re.findall(r'"([^"]*)"', m.group(2)))
         out.append((m.group(1), spec))
+    for game in dict.fromkeys(g for g, _ in out):
+        out.append((game, "startpos"))
     return out
 
 def nps(binary, game, spec, ms):

@@ -73,7 +73,7 @@ fence() {
         if [ "$line" = "pong $PINGS" ]; then
             GOT=$before
             if [ -n "$before" ] && printf '%s' "$before" | grep -Eq -- "$re"; then
-                fail "unexpected line matching /$re/ before pong $PINGS"
+                fail "unexpected line matching /$re/ before pong $PINGS: $(printf "%s" "$before" | grep -E -- "$re" | head -2 | tr "\n" " ")"
                 return 1
             fi
             ok
