@@ -103,10 +103,13 @@ if [ -n "$pred" ]; then
         [ "$miss" = "$pred" ] && continue
         send "usermove $miss"
         expect '^(move |Illegal move)' 5 || break
+        searched=$GOT
         [[ $(printf '%s' "$GOT" | tail -1) == move\ * ]] && break
     done
     fence 'Illegal|Error'
-    pred=$(printf '%s' "$GOT" | grep -E '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' | tail -1 | awk '{print $6}')
+    # the reply it now ponders on: the second move of its last PV before `move` (the lines it
+    # prints while pondering start from the pondered position, i.e. with its own next move)
+    pred=$(printf '%s' "$searched" | grep -E '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' | tail -1 | awk '{print $6}')
     sleep 0.3
     send force
     fence '^move|Illegal|Error'
