@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../eval/data_line.h"
+
 enum {
     SELFPLAY_DEFAULT_GAMES = 1000,
     SELFPLAY_DEFAULT_NODES = 5000,
@@ -26,7 +28,7 @@ enum {
     SELFPLAY_SKIP_PLIES = 4,          /* plies after the random start that are never recorded */
     SELFPLAY_ADJUDICATE_SCORE = 2000, /* |score| from this on (or a mate score) ... */
     SELFPLAY_ADJUDICATE_PLIES = 6,    /* ... for this many plies in a row for one side wins */
-    SELFPLAY_SCORE_CLAMP = 30000,
+    SELFPLAY_SCORE_CLAMP = DATA_SCORE_MAX,
     SELFPLAY_LINE_MAX = 2048 /* longest data line (a chu SFEN is about 200 characters) */
 };
 
@@ -58,11 +60,6 @@ typedef void (*SelfplayProgress)(void *user, int games_done, int games_total, lo
  * foreign output file, engine error). cb may be NULL. */
 int selfplay_run(const SelfplayConfig *cfg, SelfplayProgress cb, void *user, char *err, size_t errlen);
 
-/* Parse one data line "<sfen>;<result>[;<score>]" (trailing newline allowed). Returns 1 for a
- * data line (sfen copied, *result in {0, 0.5, 1}, *score or 0 when absent; result and score
- * may be NULL), 0 for a comment (#) or blank line, -1 for a malformed line (message in err).
- * The SFEN is not checked against a game: that is the caller's pos_set_sfen. */
-int selfplay_parse_line(const char *line, char *sfen, size_t sfen_len, double *result, int *score, char *err,
-                        size_t errlen);
+/* Data lines are read back with data_line_parse (eval/data_line.h). */
 
 #endif

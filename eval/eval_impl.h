@@ -121,7 +121,7 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
                         bb_popcount(bb_andnot(hit, m.attnk[c]));
             units = EVAL_MIN(units, KS_UNITS - 1);
             int hb = 0;
-            if (pos->v->drops) {
+            if (g->ks_hands > 1) {
                 for (int k = 0; k < t->hand_type_count; k++) {
                     PieceType h = t->hand_types[k];
                     int n = pos->hand[them][h];
@@ -137,7 +137,7 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
                 }
                 hb = EVAL_MIN(hb, KS_HAND - 1);
             }
-            TERM(L->ks + units * (pos->v->drops ? KS_HAND : 1) + hb, 1, s);
+            TERM(L->ks + units * g->ks_hands + hb, 1, s);
             TERM(L->kdef + bb_popcount(bb_and(zone, pos->by_color[c])), 1, s);
             TERM(L->kesc + bb_popcount(bb_andnot(bb_andnot(zone, pos->by_color[c]), m.att[them])), 1, s);
 

@@ -53,6 +53,7 @@ typedef struct {
     EvalScore *initial; /* compiled-in values */
     EvalLayout at;
     bool tapered;
+    int ks_hands;       /* buckets of the attacker's hand in king danger: KS_HAND with drops, else 1 */
     int start_material; /* descriptor value of the non-royal pieces of the start position */
     bool single_royal;  /* king terms apply (one royal per side at the start) */
     int impasse;        /* some piece has entering-king points */

@@ -19,41 +19,32 @@ typedef struct {
     int n;
 } Builder;
 
-/* Append a parameter; returns its index. */
-static int add_param(Builder *b, const char *name, int mg, int eg) {
+/* Append a parameter named "<term>[ <sym>][ <k>]" (no k when k < 0); returns its index. */
+static int add_param(Builder *b, const char *term, const char *sym, int k, int value) {
     EvalGame *g = b->g;
     if (b->n >= EVAL_PARAMS_MAX) {
         fprintf(stderr, "shishi: eval: %s has more than %d parameters\n", g->v->name, EVAL_PARAMS_MAX);
         abort();
     }
-    size_t len = strnlen(name, EVAL_NAME_MAX - 1);
-    memcpy(g->name[b->n], name, len);
-    g->name[b->n][len] = '\0';
-    g->param[b->n] = (EvalScore){mg, eg};
+    char name[64];
+    int len = snprintf(name, sizeof name, "%s%s%s", term, sym ? " " : "", sym ? sym : "");
+    if (k >= 0) snprintf(name + len, sizeof name - (size_t)len, " %d", k);
+    snprintf(g->name[b->n], EVAL_NAME_MAX, "%.*s", EVAL_NAME_MAX - 1, name);
+    g->param[b->n] = (EvalScore){value, value};
     return b->n++;
 }
 
-/* A run of n parameters "<prefix> <k0+i>", each starting at value(i). */
-static int add_run(Builder *b, const char *prefix, int n, int k0, int (*value)(int i, int arg), int arg) {
-    int first = -1;
-    for (int i = 0; i < n; i++) {
-        char name[64];
-        snprintf(name, sizeof name, "%.40s %d", prefix, k0 + i);
-        int val = value ? value(i, arg) : 0;
-        int idx = add_param(b, name, val, val);
-        if (first < 0) first = idx;
-    }
+/* A run of n parameters "<term>[ <sym>] <k0+i>", each starting at value(i, arg) (0 without
+ * value); returns the first index. */
+static int add_run(Builder *b, const char *term, const char *sym, int n, int k0, int (*value)(int i, int arg),
+                   int arg) {
+    int first = b->n;
+    for (int i = 0; i < n; i++) add_param(b, term, sym, k0 + i, value ? value(i, arg) : 0);
     return first;
 }
 
 static int value_const(int i, int arg) { return (void)i, arg; }
 static int value_advance(int i, int arg) { return arg ? 0 : 2 * i; } /* arg: royal */
-static int value_hang(int i, int arg) { return (void)i, -arg / 4; }
-static int value_ks(int i, int drops) {
-    int units = drops ? i / KS_HAND : i, hand = drops ? i % KS_HAND : 0;
-    return -units * units * (2 + hand) / 2;
-}
-
 static bool is_royal(const VariantTables *t, PieceType pt) { return (t->flags[pt] & PF_ROYAL) != 0; }
 
 static void scan_start(EvalGame *g) {
@@ -93,33 +84,23 @@ static void layout_piece_terms(Builder *b) {
     const Variant *v = g->v;
     const VariantTables *t = v->tables;
     EvalLayout *L = &g->at;
-    char name[64];
     bool any_cheap = false;
     for (int pt = 1; pt < t->type_count; pt++) any_cheap |= g->cheap[pt];
     for (int pt = 1; pt < t->type_count; pt++) {
         const char *sym = variant_symbol(v, pt);
         bool royal = is_royal(t, pt);
-        snprintf(name, sizeof name, "mat %s", sym);
-        L->mat[pt] = royal ? -1 : add_param(b, name, t->value[pt], t->value[pt]);
-        snprintf(name, sizeof name, "rank %s", sym);
-        L->rank[pt] = add_run(b, name, v->ranks, 0, value_advance, royal);
-        snprintf(name, sizeof name, "file %s", sym);
-        L->file[pt] = add_run(b, name, (v->files + 1) / 2, 0, NULL, 0);
+        L->mat[pt] = royal ? -1 : add_param(b, "mat", sym, -1, t->value[pt]);
+        L->rank[pt] = add_run(b, "rank", sym, v->ranks, 0, value_advance, royal);
+        L->file[pt] = add_run(b, "file", sym, (v->files + 1) / 2, 0, NULL, 0);
         if (royal) continue;
         if (g->single_royal) {
-            snprintf(name, sizeof name, "kown %s", sym);
-            L->kown[pt] = add_run(b, name, KDIST_MAX, 1, NULL, 0);
-            snprintf(name, sizeof name, "kopp %s", sym);
-            L->kopp[pt] = add_run(b, name, KDIST_MAX, 1, NULL, 0);
+            L->kown[pt] = add_run(b, "kown", sym, KDIST_MAX, 1, NULL, 0);
+            L->kopp[pt] = add_run(b, "kopp", sym, KDIST_MAX, 1, NULL, 0);
         }
-        snprintf(name, sizeof name, "mob %s", sym);
-        if (g->ranged[pt]) L->mob[pt] = add_param(b, name, 0, 0);
-        snprintf(name, sizeof name, "hang %s", sym);
-        L->hang[pt] = add_run(b, name, 1, 0, value_hang, t->value[pt]);
-        snprintf(name, sizeof name, "hangm %s", sym);
-        L->hangm[pt] = add_param(b, name, 0, 0);
-        snprintf(name, sizeof name, "cheapatk %s", sym);
-        if (any_cheap && !g->cheap[pt]) L->cheapatk[pt] = add_param(b, name, 0, 0);
+        if (g->ranged[pt]) L->mob[pt] = add_param(b, "mob", sym, -1, 0);
+        L->hang[pt] = add_param(b, "hang", sym, -1, -t->value[pt] / 4);
+        L->hangm[pt] = add_param(b, "hangm", sym, -1, 0);
+        if (any_cheap && !g->cheap[pt]) L->cheapatk[pt] = add_param(b, "cheapatk", sym, -1, 0);
     }
 }
 
@@ -128,52 +109,44 @@ static void layout_hand_terms(Builder *b) {
     const Variant *v = g->v;
     const VariantTables *t = v->tables;
     EvalLayout *L = &g->at;
-    char name[64];
     if (!v->drops) return;
     for (int k = 0; k < t->hand_type_count; k++) {
         PieceType h = t->hand_types[k];
         const char *sym = variant_symbol(v, h);
-        snprintf(name, sizeof name, "hand %s", sym);
-        L->hand[h] = add_run(b, name, HAND_STEPS, 1, value_const, t->value[h] * 11 / 10);
+        L->hand[h] = add_run(b, "hand", sym, HAND_STEPS, 1, value_const, t->value[h] * 11 / 10);
         if (g->single_royal && !v->drop_check_banned) {
-            snprintf(name, sizeof name, "dropchk %s", sym);
-            L->dropchk[h] = add_param(b, name, 0, 0);
-            snprintf(name, sizeof name, "dropchkd %s", sym);
-            L->dropchkd[h] = add_param(b, name, 0, 0);
+            L->dropchk[h] = add_param(b, "dropchk", sym, -1, 0);
+            L->dropchkd[h] = add_param(b, "dropchkd", sym, -1, 0);
         }
-        snprintf(name, sizeof name, "nifu %s", sym);
-        if (t->flags[h] & PF_NIFU) L->nifu[h] = add_param(b, name, 0, 0);
+        if (t->flags[h] & PF_NIFU) L->nifu[h] = add_param(b, "nifu", sym, -1, 0);
     }
 }
 
 static void layout_global_terms(Builder *b) {
     EvalGame *g = b->g;
-    const Variant *v = g->v;
     EvalLayout *L = &g->at;
     if (g->single_royal) {
-        int hands = v->drops ? KS_HAND : 1;
+        L->ks = b->n;
         for (int u = 0; u < KS_UNITS; u++)
-            for (int h = 0; h < hands; h++) {
-                char name[64];
-                snprintf(name, sizeof name, "ks %d %d", u, h);
-                int val = value_ks(u * hands + h, v->drops);
-                int idx = add_param(b, name, val, val);
-                if (u == 0 && h == 0) L->ks = idx;
+            for (int h = 0; h < g->ks_hands; h++) {
+                char row[16];
+                snprintf(row, sizeof row, "%d", u);
+                add_param(b, "ks", row, h, -u * u * (2 + h) / 2);
             }
-        L->kdef = add_run(b, "kdef", KZONE_MAX, 0, NULL, 0);
-        L->kesc = add_run(b, "kesc", KZONE_MAX, 0, NULL, 0);
+        L->kdef = add_run(b, "kdef", NULL, KZONE_MAX, 0, NULL, 0);
+        L->kesc = add_run(b, "kesc", NULL, KZONE_MAX, 0, NULL, 0);
         if (g->impasse) {
-            L->ek_king = add_param(b, "ek king", 0, 0);
-            L->ek_points = add_param(b, "ek points", 0, 0);
+            L->ek_king = add_param(b, "ek king", NULL, -1, 0);
+            L->ek_points = add_param(b, "ek points", NULL, -1, 0);
         }
     }
     bool lions = false;
-    for (int pt = 1; pt < v->tables->type_count; pt++) lions |= g->lion[pt];
+    for (int pt = 1; pt < g->v->tables->type_count; pt++) lions |= g->lion[pt];
     if (lions) {
-        L->lion_atk = add_param(b, "lion atk", 0, 0);
-        L->lion_hang = add_param(b, "lion hang", 0, 0);
+        L->lion_atk = add_param(b, "lion atk", NULL, -1, 0);
+        L->lion_hang = add_param(b, "lion hang", NULL, -1, 0);
     }
-    L->tempo = add_param(b, "tempo", 20, 20);
+    L->tempo = add_param(b, "tempo", NULL, -1, 20);
 }
 
 static void build_squares(EvalGame *g) {
@@ -219,6 +192,7 @@ static void apply_rows(EvalGame *g, const EvalParamRow *rows) {
 static void build_game(EvalGame *g, const Variant *v) {
     g->v = v;
     g->tapered = !v->drops;
+    g->ks_hands = v->drops ? KS_HAND : 1;
     memset(&g->at, -1, sizeof g->at);
     g->name = calloc(EVAL_PARAMS_MAX, sizeof *g->name);
     g->param = calloc(EVAL_PARAMS_MAX, sizeof *g->param);

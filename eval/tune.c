@@ -3,6 +3,8 @@
  * Uses src/ and eval/ only; never prints (progress goes through TuneReporter). */
 #include "tune.h"
 
+#include "data_line.h"
+
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -115,31 +117,6 @@ static bool store_position(TuneData *d, const EvalTrace *tr, uint8_t half_points
 
 /* ---- the loader ----------------------------------------------------------------------------- */
 
-static char *skip_space(char *s) {
-    while (*s == ' ' || *s == '\t') s++;
-    return s;
-}
-
-/* Split `<sfen>;<result>[;<score>]` in place. Returns NULL, or why the line is malformed. */
-static const char *parse_line(char *line, char **sfen, uint8_t *half_points, float *score) {
-    char *res = strchr(line, ';');
-    if (!res) return "expected <sfen>;<result>[;<score>]";
-    *res++ = 0;
-    *sfen = line;
-    char *sc = strchr(res, ';'), *end;
-    if (sc) *sc++ = 0;
-    double r = strtod(res, &end);
-    if (end == res || *skip_space(end) || (r != 0.0 && r != 0.5 && r != 1.0)) return "result must be 1, 0.5 or 0";
-    *half_points = (uint8_t)(r * 2);
-    *score = NAN;
-    if (sc && *skip_space(sc)) {
-        double s = strtod(sc, &end);
-        if (end == sc || *skip_space(end) || !isfinite(s)) return "score must be a number of centipawns";
-        *score = (float)s;
-    }
-    return NULL;
-}
-
 typedef struct {
     TuneData *d;
     Position *pos;
@@ -153,25 +130,22 @@ enum { LOAD_REPORT_EVERY = 100000 }; /* positions between on_loaded calls inside
 
 enum { LINE_STORED, LINE_BLANK, LINE_BAD, LINE_NO_MEMORY };
 
-static int load_line(Loader *ld, char *line, char *why, size_t len) {
-    line[strcspn(line, "\r\n")] = 0;
-    char *p = skip_space(line), *sfen;
+static int load_line(Loader *ld, const char *line, char *why, size_t len) {
+    char sfen[2048], perr[200];
+    double result;
+    int score;
+    bool has_score;
+    const char *p = line + strspn(line, " \t");
     if (!strncmp(p, "# game", 6)) ld->d->games++;
-    if (!*p || *p == '#') return LINE_BLANK;
-    uint8_t half_points;
-    float score;
-    const char *bad = parse_line(p, &sfen, &half_points, &score);
-    char perr[200];
-    if (bad) {
-        snprintf(why, len, "%s", bad);
-        return LINE_BAD;
-    }
+    int kind = data_line_parse(line, sfen, sizeof sfen, &result, &score, &has_score, why, len);
+    if (kind <= 0) return kind ? LINE_BAD : LINE_BLANK;
     if (pos_set_sfen(ld->pos, ld->d->v, NULL, sfen, perr, sizeof perr)) {
         snprintf(why, len, "bad SFEN: %s", perr);
         return LINE_BAD;
     }
     eval_trace(ld->pos, ld->tr);
-    return store_position(ld->d, ld->tr, half_points, score) ? LINE_STORED : LINE_NO_MEMORY;
+    return store_position(ld->d, ld->tr, (uint8_t)(result * 2), has_score ? (float)score : NAN) ? LINE_STORED
+                                                                                                : LINE_NO_MEMORY;
 }
 
 static bool loader_full(const Loader *ld) {

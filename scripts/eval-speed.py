@@ -7,7 +7,13 @@ position is searched for --ms milliseconds (USI `go movetime`, 1 thread, 64 MB, 
 `usinewgame`) by OLD and NEW in turn, --rounds times. Prints the median nps per game and
 NEW/OLD. Issue #8's speed check (the evaluation may cost at most 25% of the speed).
 Run it alone: the figures are wall-clock rates on a 2-core machine."""
-import argparse, re, statistics, subprocess, sys, os
+import argparse, importlib.util, os, re, statistics
+
+# the USI driver of search-speed.py (one engine process, `go`, the last nps)
+_spec = importlib.util.spec_from_file_location("search_speed", os.path.join(os.path.dirname(__file__), "search-speed.py"))
+_search_speed = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_search_speed)
+Usi = _search_speed.Usi
 
 def bench_positions():
     src = open(os.path.join(os.path.dirname(__file__), "..", "engine", "bench.c")).read()
@@ -21,19 +27,10 @@ def bench_positions():
     return out
 
 def nps(binary, game, spec, ms):
-    cmds = ["usi", f"setoption name UCI_Variant value {game}", "setoption name USI_Hash value 64",
-            "setoption name Threads value 1", "isready", "usinewgame", f"position {spec}",
-            f"go movetime {ms}"]
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    p.stdin.write("\n".join(cmds) + "\n"); p.stdin.flush()
-    best = None
-    for line in p.stdout:
-        m = re.search(r"\bnodes (\d+).*\btime (\d+)", line) or None
-        m2 = re.search(r"\bnps (\d+)", line)
-        if m2: best = int(m2.group(1))
-        if line.startswith("bestmove"): break
-    p.stdin.write("quit\n"); p.stdin.flush(); p.wait()
-    return best or 0
+    e = Usi([binary], {"UCI_Variant": game, "USI_Hash": 64, "Threads": 1})
+    e.go(spec, f"movetime {ms}")
+    e.quit()
+    return e.nps
 
 def main():
     ap = argparse.ArgumentParser()

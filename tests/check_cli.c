@@ -7,40 +7,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *shishi_bin(void) {
-    const char *b = getenv("SHISHI_BIN");
-    return b && *b ? b : "./shishi";
-}
-
-typedef struct {
-    int status; /* exit status */
-    char out[65536];
-    char err[4096];
-} RunResult;
-
-/* Run `shishi ARGS` (args already shell-quoted), capturing stdout and stderr. */
-static RunResult *run(const char *args) {
-    static int seq;
-    RunResult *r = calloc(1, sizeof *r);
-    char errfile[256], cmd[2048];
-    snprintf(errfile, sizeof errfile, "/tmp/shishi-cli-%d-%d.err", (int)getpid(), seq++);
-    snprintf(cmd, sizeof cmd, "%s %s 2>%s", shishi_bin(), args, errfile);
-    FILE *p = popen(cmd, "r");
-    ck_assert_msg(p != NULL, "popen %s", cmd);
-    size_t n = fread(r->out, 1, sizeof r->out - 1, p);
-    r->out[n] = 0;
-    int st = pclose(p);
-    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-    FILE *e = fopen(errfile, "r");
-    if (e) {
-        n = fread(r->err, 1, sizeof r->err - 1, e);
-        r->err[n] = 0;
-        fclose(e);
-    }
-    remove(errfile);
-    return r;
-}
-
 static const char *last_line(char *out) {
     size_t n = strlen(out);
     while (n && out[n - 1] == '\n') out[--n] = 0;
@@ -49,19 +15,19 @@ static const char *last_line(char *out) {
 }
 
 START_TEST(cli_perft_good) {
-    RunResult *r = run("perft shogi startpos 3");
+    TestRun *r = test_run_shishi("perft shogi startpos 3");
     ck_assert_int_eq(r->status, 0);
     ck_assert_str_eq(r->err, "");
     ck_assert_str_eq(last_line(r->out), "Nodes searched: 25470");
     free(r);
-    r = run("perft micro 'sfen kb+r+l/p3/4/3P/+L+RBK b Pp 1' 1");
+    r = test_run_shishi("perft micro 'sfen kb+r+l/p3/4/3P/+L+RBK b Pp 1' 1");
     ck_assert_int_eq(r->status, 0);
     ck_assert_str_eq(last_line(r->out), "Nodes searched: 29");
     free(r);
-    r = run("perft nana 'startpos moves K*1a K*3c' 2");
+    r = test_run_shishi("perft nana 'startpos moves K*1a K*3c' 2");
     ck_assert_int_eq(r->status, 0);
     free(r);
-    r = run("perft shogi 'sfen k8/9/1GN6/9/9/9/9/9/8K b P 1' 0");
+    r = test_run_shishi("perft shogi 'sfen k8/9/1GN6/9/9/9/9/9/8K b P 1' 0");
     ck_assert_int_eq(r->status, 0);
     ck_assert_str_eq(last_line(r->out), "Nodes searched: 1");
     free(r);
@@ -69,7 +35,7 @@ START_TEST(cli_perft_good) {
 END_TEST
 
 START_TEST(cli_perft_divide) {
-    RunResult *r = run("perft micro startpos 2 --divide");
+    TestRun *r = test_run_shishi("perft micro startpos 2 --divide");
     ck_assert_int_eq(r->status, 0);
     /* one "move: count" line per root move (micro.md 6.1), then Time and Nodes lines */
     char got[4096] = "";
@@ -101,7 +67,7 @@ START_TEST(cli_perft_divide) {
 END_TEST
 
 static void assert_fails(const char *args, const char *phrase) {
-    RunResult *r = run(args);
+    TestRun *r = test_run_shishi(args);
     ck_assert_msg(r->status != 0, "'%s' exited 0", args);
     ck_assert_msg(strstr(r->err, phrase) != NULL, "'%s': stderr '%s' lacks '%s'", args, r->err, phrase);
     ck_assert_msg(strstr(r->out, "Nodes searched") == NULL, "'%s' printed a count", args);
@@ -126,7 +92,7 @@ START_TEST(cli_perft_bad) {
 END_TEST
 
 START_TEST(cli_check) {
-    RunResult *r = run("check");
+    TestRun *r = test_run_shishi("check");
     ck_assert_int_eq(r->status, 0);
     ck_assert_str_eq(r->err, "");
     ck_assert_ptr_nonnull(strstr(r->out, "shogi: ok (9x9, 14 piece types)\n"));

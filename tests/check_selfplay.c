@@ -6,13 +6,8 @@
 #include <unistd.h>
 
 #include "../engine/selfplay.h"
+#include "../eval/data_line.h"
 #include "testutil.h"
-
-/* A fresh temporary file name (the file removed). */
-static void temp_path(char *buf, size_t len, const char *tag) {
-    snprintf(buf, len, "/tmp/shishi-selfplay-%d-%s.txt", (int)getpid(), tag);
-    remove(buf);
-}
 
 /* Micro shogi, small budget: the shared openings (when present) and two random plies, so that
  * the games last long enough to record positions (six random plies on a 5x4 board often hang
@@ -75,7 +70,7 @@ static void check_data_line(const char *line, const char *game_result, const Var
     char sfen[SELFPLAY_LINE_MAX], err[256];
     double result = -1;
     int score = 99999;
-    ck_assert_msg(selfplay_parse_line(line, sfen, sizeof sfen, &result, &score, err, sizeof err) == 1, "'%s': %s", line,
+    ck_assert_msg(data_line_parse(line, sfen, sizeof sfen, &result, &score, NULL, err, sizeof err) == 1, "'%s': %s", line,
                   err);
     ck_assert_msg(!pos_set_sfen(pos, v, NULL, sfen, err, sizeof err), "'%s': %s", sfen, err);
     ck_assert_msg(!pos_in_check(pos), "recorded a position in check: %s", sfen);
@@ -114,7 +109,7 @@ static int check_file(const char *text) {
 
 START_TEST(selfplay_micro_games) {
     char out[256];
-    temp_path(out, sizeof out, "games");
+    test_temp_path(out, sizeof out, "games");
     SelfplayConfig cfg;
     micro_config(&cfg, out, 2, 2);
     run_ok(&cfg);
@@ -134,7 +129,7 @@ START_TEST(selfplay_micro_games) {
 
     /* the same games again, in one go and with one worker: the same file */
     char again[256];
-    temp_path(again, sizeof again, "again");
+    test_temp_path(again, sizeof again, "again");
     micro_config(&cfg, again, 3, 1);
     run_ok(&cfg);
     char *text2 = read_all(again);
@@ -161,20 +156,20 @@ START_TEST(selfplay_parse_lines) {
     double r = -1;
     int score = -1;
     ck_assert_int_eq(
-        selfplay_parse_line("3+l/p1bk/4/+L2P/1+R1K b Rb 11;0.5;-60\n", sfen, sizeof sfen, &r, &score, err, sizeof err),
+        data_line_parse("3+l/p1bk/4/+L2P/1+R1K b Rb 11;0.5;-60\n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err),
         1);
     ck_assert_str_eq(sfen, "3+l/p1bk/4/+L2P/1+R1K b Rb 11");
     ck_assert(r == 0.5);
     ck_assert_int_eq(score, -60);
-    ck_assert_int_eq(selfplay_parse_line("k/K b - 1;1", sfen, sizeof sfen, &r, &score, err, sizeof err), 1);
+    ck_assert_int_eq(data_line_parse("k/K b - 1;1", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err), 1);
     ck_assert(r == 1);
     ck_assert_int_eq(score, 0);
-    ck_assert_int_eq(selfplay_parse_line("k/K b - 1 ; 0 ; 7", sfen, sizeof sfen, &r, NULL, err, sizeof err), 1);
+    ck_assert_int_eq(data_line_parse("k/K b - 1 ; 0 ; 7", sfen, sizeof sfen, &r, NULL, NULL, err, sizeof err), 1);
     ck_assert(r == 0);
-    ck_assert_int_eq(selfplay_parse_line("garbage;1;0", sfen, sizeof sfen, &r, &score, err, sizeof err), 1);
-    ck_assert_int_eq(selfplay_parse_line("# game 0 result 1 plies 9\n", sfen, sizeof sfen, &r, &score, err, sizeof err),
+    ck_assert_int_eq(data_line_parse("garbage;1;0", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err), 1);
+    ck_assert_int_eq(data_line_parse("# game 0 result 1 plies 9\n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err),
                      0);
-    ck_assert_int_eq(selfplay_parse_line("  \n", sfen, sizeof sfen, &r, &score, err, sizeof err), 0);
+    ck_assert_int_eq(data_line_parse("  \n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err), 0);
     static const struct {
         const char *line, *phrase;
     } bad[] = {
@@ -185,20 +180,20 @@ START_TEST(selfplay_parse_lines) {
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = 0;
-        ck_assert_msg(selfplay_parse_line(bad[i].line, sfen, sizeof sfen, &r, &score, err, sizeof err) == -1,
+        ck_assert_msg(data_line_parse(bad[i].line, sfen, sizeof sfen, &r, &score, NULL, err, sizeof err) == -1,
                       "'%s' accepted", bad[i].line);
         ck_assert_msg(strstr(err, bad[i].phrase) != NULL, "'%s': error '%s' lacks '%s'", bad[i].line, err,
                       bad[i].phrase);
     }
-    ck_assert_int_eq(selfplay_parse_line("k/K b - 1;1;0", sfen, 4, &r, &score, err, sizeof err), -1);
+    ck_assert_int_eq(data_line_parse("k/K b - 1;1;0", sfen, 4, &r, &score, NULL, err, sizeof err), -1);
 }
 END_TEST
 
 /* Files and options the module refuses before playing a game. */
 START_TEST(selfplay_refuses) {
     char out[256], other[256];
-    temp_path(out, sizeof out, "refuse");
-    temp_path(other, sizeof other, "other");
+    test_temp_path(out, sizeof out, "refuse");
+    test_temp_path(other, sizeof other, "other");
     SelfplayConfig cfg;
     micro_config(&cfg, out, 1, 1);
     write_all(out, "hello\n");
@@ -225,17 +220,13 @@ END_TEST
 
 /* `shishi selfplay ARGS`: exit status, stderr into err. */
 static int run_cli(const char *args, char *err, size_t len) {
-    const char *bin = getenv("SHISHI_BIN");
-    char errfile[256], cmd[1024];
-    temp_path(errfile, sizeof errfile, "stderr");
-    snprintf(cmd, sizeof cmd, "%s selfplay %s >/dev/null 2>%s", bin && *bin ? bin : "./shishi", args, errfile);
-    int st = system(cmd);
-    FILE *f = fopen(errfile, "r");
-    size_t n = f ? fread(err, 1, len - 1, f) : 0;
-    err[n] = 0;
-    if (f) fclose(f);
-    remove(errfile);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "selfplay %s >/dev/null", args);
+    TestRun *r = test_run_shishi(cmd);
+    snprintf(err, len, "%.*s", (int)len - 1, r->err);
+    int status = r->status;
+    free(r);
+    return status;
 }
 
 START_TEST(selfplay_cli_errors) {

@@ -20,12 +20,6 @@ static uint64_t rng(uint64_t *s) {
     return *s;
 }
 
-/* A fresh temporary file name. */
-static void temp_path(char *buf, size_t len, const char *what) {
-    static int seq;
-    snprintf(buf, len, "/tmp/shishi-tune-%d-%d-%s", (int)getpid(), seq++, what);
-}
-
 /* Descriptor value of colour c's material, board (royals excluded) and hand. */
 static int material(const Position *pos, Color c) {
     const VariantTables *t = pos->t;
@@ -92,7 +86,7 @@ static TuneConfig quick_config(int epochs) {
 START_TEST(tune_lowers_loss) {
     const Variant *v = variant_find("micro");
     char path[256], err[256];
-    temp_path(path, sizeof path, "micro.txt");
+    test_temp_path(path, sizeof path, "micro.txt");
     write_playouts(path, "micro", 600, 12345, false);
     for (int i = 0; i < eval_param_count(v); i++) eval_set_param(v, i, (EvalScore){0, 0});
     TuneData *d = load_one(v, path, NULL);
@@ -118,8 +112,8 @@ END_TEST
 START_TEST(tune_holds_out_whole_games) {
     const Variant *v = variant_find("micro");
     char path[256], more[256], err[256];
-    temp_path(path, sizeof path, "games.txt");
-    temp_path(more, sizeof more, "games-src.txt");
+    test_temp_path(path, sizeof path, "games.txt");
+    test_temp_path(more, sizeof more, "games-src.txt");
     write_playouts(more, "micro", 200, 777, false);
     FILE *in = fopen(more, "r"), *out = fopen(path, "w");
     ck_assert(in && out);
@@ -155,7 +149,7 @@ END_TEST
 START_TEST(tune_keeps_unused_params) {
     const Variant *v = variant_find("shogi");
     char path[256], err[256];
-    temp_path(path, sizeof path, "shogi.txt");
+    test_temp_path(path, sizeof path, "shogi.txt");
     write_playouts(path, "shogi", 200, 777, false);
     int n = eval_param_count(v);
     EvalScore *before = malloc(sizeof *before * (size_t)n);
@@ -204,7 +198,7 @@ END_TEST
 START_TEST(tune_store_matches_trace) {
     const Variant *v = variant_find("shogi");
     char path[256];
-    temp_path(path, sizeof path, "shogi.txt");
+    test_temp_path(path, sizeof path, "shogi.txt");
     write_playouts(path, "shogi", 150, 4242, false);
     TuneData *d = load_one(v, path, NULL);
     FILE *f = fopen(path, "r");
@@ -237,7 +231,7 @@ END_TEST
 START_TEST(tune_scores_and_threads) {
     const Variant *v = variant_find("micro");
     char path[256], err[256];
-    temp_path(path, sizeof path, "micro.txt");
+    test_temp_path(path, sizeof path, "micro.txt");
     write_playouts(path, "micro", 300, 99, true);
     TuneData *d = load_one(v, path, NULL);
     TuneConfig c = quick_config(0);
@@ -265,7 +259,7 @@ END_TEST
 static void assert_bad_line(const char *bad, const char *phrase) {
     const Variant *v = variant_find("shogi");
     char path[256], err[512] = "", want[300];
-    temp_path(path, sizeof path, "bad.txt");
+    test_temp_path(path, sizeof path, "bad.txt");
     FILE *f = fopen(path, "w");
     fprintf(f, "# comment\n\n%s;1;35\n%s\n", v->start, bad);
     fclose(f);
@@ -296,25 +290,21 @@ END_TEST
 /* ---- the command line ------------------------------------------------------------------------- */
 
 /* Run `shishi tune ARGS`, stderr into errbuf; returns the exit status. */
-static int run_tune(const char *args, char *errbuf, size_t len) {
-    const char *bin = getenv("SHISHI_BIN");
-    char errfile[256], cmd[2048];
-    temp_path(errfile, sizeof errfile, "stderr");
-    snprintf(cmd, sizeof cmd, "%s tune %s >/dev/null 2>%s", bin && *bin ? bin : "./shishi", args, errfile);
-    int st = system(cmd);
-    FILE *e = fopen(errfile, "r");
-    size_t n = e ? fread(errbuf, 1, len - 1, e) : 0;
-    errbuf[n] = 0;
-    if (e) fclose(e);
-    remove(errfile);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+static int run_tune(const char *args, char *err, size_t len) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "tune %s >/dev/null", args);
+    TestRun *r = test_run_shishi(cmd);
+    snprintf(err, len, "%.*s", (int)len - 1, r->err);
+    int status = r->status;
+    free(r);
+    return status;
 }
 
 START_TEST(tune_cli_writes_header) {
     const Variant *v = variant_find("shogi");
     char data[256], out[256], args[1024], err[8192], rerr[256];
-    temp_path(data, sizeof data, "cli.txt");
-    temp_path(out, sizeof out, "params.h");
+    test_temp_path(data, sizeof data, "cli.txt");
+    test_temp_path(out, sizeof out, "params.h");
     write_playouts(data, "shogi", 80, 5, false);
     snprintf(args, sizeof args, "--variant shogi --data %s --epochs 5 --threads 2 --out %s", data, out);
     ck_assert_msg(run_tune(args, err, sizeof err) == 0, "%s", err);
@@ -332,7 +322,7 @@ START_TEST(tune_cli_writes_header) {
     /* a symlink is written through, not replaced (the same holds for devices and pipes) */
     char link[256];
     struct stat st;
-    temp_path(link, sizeof link, "link.h");
+    test_temp_path(link, sizeof link, "link.h");
     ck_assert_int_eq(symlink(out, link), 0);
     snprintf(args, sizeof args, "--variant shogi --data %s --epochs 0 --out %s", data, link);
     ck_assert_msg(run_tune(args, err, sizeof err) == 0, "%s", err);

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 const char *test_shared_dir(void) {
     const char *d = getenv("SHISHI_SHARED");
@@ -115,4 +117,34 @@ int test_tsv_close(TestTsv *t) {
     t->f = NULL;
     t->line = NULL;
     return t->rows;
+}
+
+void test_temp_path(char *buf, size_t len, const char *tag) {
+    static int seq;
+    snprintf(buf, len, "/tmp/shishi-test-%d-%d-%s", (int)getpid(), seq++, tag);
+    remove(buf);
+}
+
+TestRun *test_run_shishi(const char *args) {
+    const char *bin = getenv("SHISHI_BIN");
+    TestRun *r = calloc(1, sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    char errfile[256], cmd[4096];
+    test_temp_path(errfile, sizeof errfile, "stderr");
+    snprintf(cmd, sizeof cmd, "%s %s 2>%s", bin && *bin ? bin : "./shishi", args, errfile);
+    FILE *p = popen(cmd, "r");
+    ck_assert_msg(p != NULL, "popen %s", cmd);
+    size_t n = fread(r->out, 1, sizeof r->out - 1, p);
+    r->out[n] = 0;
+    while (fread(cmd, 1, sizeof cmd, p) > 0) continue; /* drain whatever did not fit */
+    int st = pclose(p);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    FILE *e = fopen(errfile, "r");
+    if (e) {
+        n = fread(r->err, 1, sizeof r->err - 1, e);
+        r->err[n] = 0;
+        fclose(e);
+    }
+    remove(errfile);
+    return r;
 }

@@ -57,6 +57,18 @@ bool test_tsv_next(TestTsv *t);
 /* Close the file; returns the number of rows read. */
 int test_tsv_close(TestTsv *t);
 
+/* A fresh temporary file name under /tmp, unique in this process (nothing is created). */
+void test_temp_path(char *buf, size_t len, const char *tag);
+
+/* `shishi ARGS` (args already shell-quoted; binary from env SHISHI_BIN, default ./shishi) run as
+ * a child process: its exit status (128 if it did not exit), stdout and stderr. Free with free(). */
+typedef struct {
+    int status;
+    char out[65536];
+    char err[8192];
+} TestRun;
+TestRun *test_run_shishi(const char *args);
+
 /* Declarations of every suite (generated list; see Makefile). */
 #define SUITE(name) Suite *suite_##name(void);
 #include "suites.h"
