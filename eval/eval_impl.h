@@ -32,7 +32,16 @@ static inline void trace_add(EvalTrace *tr, int idx, int n) {
         trace_add(tr, i_, n_);                                                                                         \
     } while (0)
 #define EVAL_PARAMS , EvalTrace *tr
+/* the trace records the signed term; cmg/ceg then stay 0 */
+#define TERMC(idx, n) TERM(idx, n, s)
 #else
+/* a term of colour c's piece loop, summed without c's sign into cmg/ceg */
+#define TERMC(idx, n)                                                                                                  \
+    do {                                                                                                               \
+        int i_ = (idx), n_ = (n);                                                                                      \
+        cmg += n_ * P[i_].mg;                                                                                          \
+        ceg += n_ * P[i_].eg;                                                                                          \
+    } while (0)
 #define TERM(idx, n, sign)                                                                                             \
     do {                                                                                                               \
         int i_ = (idx), n_ = (n) * (sign);                                                                             \
@@ -70,6 +79,12 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
     for (int c = 0; c < COLOR_NB; c++) {
         const int s = c == BLACK ? 1 : -1;
         const int kown = m.ksq[c], kopp = m.ksq[c ^ 1];
+        /* rows of distance buckets to each king (a row per king square, so no multiply) */
+        const uint8_t *krow_own = kown >= 0 ? g->kbucket + kown * t->sq_count : NULL;
+        const uint8_t *krow_opp = kopp >= 0 ? g->kbucket + kopp * t->sq_count : NULL;
+        /* WHY two accumulators: the psq table is Black-positive; the terms of this loop are
+         * summed for c without the sign, so the sums are not one long multiply-add chain */
+        int pmg = 0, peg = 0, cmg = 0, ceg = 0;
         int sq;
         BB_FOREACH (sq, pos->by_color[c]) {
             PieceType pt = piece_type(pos->board[sq]);
@@ -78,8 +93,8 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
             TERM(L->rank[pt] + g->rel_rank[c][sq], 1, s);
             TERM(L->file[pt] + g->edge_file[sq], 1, s);
 #else
-            mg += g->psq[c][pt][sq].mg;
-            eg += g->psq[c][pt][sq].eg;
+            pmg += g->psq[c][pt][sq].mg;
+            peg += g->psq[c][pt][sq].eg;
 #endif
             Bitboard a = piece_attacks(pos, pt, (Color)c, sq, occ);
             m.att2[c] = bb_or(m.att2[c], bb_and(m.att[c], a));
@@ -88,10 +103,12 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
             if (L->mat[pt] < 0) continue; /* a royal */
             m.attnk[c] = bb_or(m.attnk[c], a);
             m.phase_material += g->phase_value[pt];
-            if (g->ranged[pt]) TERM(L->mob[pt], bb_popcount(bb_andnot(a, pos->by_color[c])), s);
-            if (kown >= 0) TERM(L->kown[pt] + EVAL_MIN(g->dist[sq * t->sq_count + kown], KDIST_MAX) - 1, 1, s);
-            if (kopp >= 0) TERM(L->kopp[pt] + EVAL_MIN(g->dist[sq * t->sq_count + kopp], KDIST_MAX) - 1, 1, s);
+            if (g->ranged[pt]) TERMC(L->mob[pt], bb_popcount(bb_andnot(a, pos->by_color[c])));
+            if (krow_own) TERMC(L->kown[pt] + krow_own[sq], 1);
+            if (krow_opp) TERMC(L->kopp[pt] + krow_opp[sq], 1);
         }
+        mg += pmg + s * cmg;
+        eg += peg + s * ceg;
     }
 
     for (int c = 0; c < COLOR_NB; c++) {
@@ -183,5 +200,6 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
 }
 
 #undef TERM
+#undef TERMC
 #undef EVAL_PARAMS
 #undef EVAL_MIN

@@ -64,7 +64,7 @@ typedef struct {
     uint8_t rel_rank[COLOR_NB][SQ_MAX];
     uint8_t edge_file[SQ_MAX];
     uint8_t file_of[SQ_MAX]; /* sq_x without a division */
-    uint8_t *dist; /* [a * sq_count + b] Chebyshev distance */
+    uint8_t *kbucket; /* [king * sq_count + sq] distance bucket: min(distance, KDIST_MAX) - 1 */
     /* derived: material + rank + file per (colour, type, square), Black-positive sign */
     EvalScore (*psq)[PT_MAX][SQ_MAX];
 } EvalGame;

@@ -152,7 +152,7 @@ static void layout_global_terms(Builder *b) {
 static void build_squares(EvalGame *g) {
     const Variant *v = g->v;
     int n = v->tables->sq_count;
-    g->dist = malloc((size_t)n * n);
+    g->kbucket = malloc((size_t)n * n);
     for (int a = 0; a < n; a++) {
         int y = sq_y(v, a), x = sq_x(v, a);
         g->rel_rank[BLACK][a] = (uint8_t)y;
@@ -161,7 +161,8 @@ static void build_squares(EvalGame *g) {
         g->file_of[a] = (uint8_t)x;
         for (int bq = 0; bq < n; bq++) {
             int dx = abs(x - sq_x(v, bq)), dy = abs(y - sq_y(v, bq));
-            g->dist[a * n + bq] = (uint8_t)(dx > dy ? dx : dy);
+            int d = dx > dy ? dx : dy;
+            g->kbucket[a * n + bq] = (uint8_t)((d < KDIST_MAX ? d : KDIST_MAX) - 1);
         }
     }
 }
