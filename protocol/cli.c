@@ -31,6 +31,9 @@ static void usage(FILE *f) {
             "       shishi perft VARIANT POSITION DEPTH [--divide]\n"
             "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
             "                      [--multipv K] [--threads T] [--hash MB]\n"
+            "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
+            "                                   the static evaluation by term family (--terms: every term;\n"
+            "                                   --params: a table written by shishi tune instead)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
             "                   [--lr X] [--lambda L] [--k K] [--validation F] [--score-weight W]\n"
@@ -647,6 +650,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "check")) return cmd_check();
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
+    if (!strcmp(cmd, "eval")) return cli_eval(argc, argv);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
     if (!strcmp(cmd, "selfplay")) return cmd_selfplay(argc, argv);

@@ -2,6 +2,8 @@
  * descriptor validation (variant_validate) on every registered game and on broken ones. */
 #include "testutil.h"
 
+#include "../eval/eval.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -88,6 +90,61 @@ START_TEST(cli_perft_bad) {
     assert_fails("perft shogi startpos 1 --bogus", "unknown argument '--bogus'");
     assert_fails("perft nana 'sfen 3/3/3 b KCk 1' 1", "'C' is not a piece that can be held");
     assert_fails("nosuchcommand", "unknown command 'nosuchcommand'");
+}
+END_TEST
+
+/* `shishi eval`: the printed total is evaluate() of the same position, and in a game without
+ * taper the family values add up to it exactly. */
+static int eval_families_sum(const char *out, int *total) {
+    const char *p = strstr(out, "family");
+    ck_assert_ptr_nonnull(p);
+    int sum = 0, v;
+    char name[64];
+    p = strchr(p, '\n') + 1;
+    while (*p != '\n' && sscanf(p, "%63s %d", name, &v) == 2) {
+        sum += v;
+        p = strchr(p, '\n');
+        if (!p) break;
+        p++;
+    }
+    const char *e = strstr(out, "evaluation ");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_int_eq(sscanf(e, "evaluation %d", total), 1);
+    return sum;
+}
+
+START_TEST(cli_eval_total) {
+    const char *spec = "startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e 2b3c";
+    char args[256];
+    snprintf(args, sizeof args, "eval --variant shogi --position '%s' --terms", spec);
+    TestRun *r = test_run_shishi(args);
+    ck_assert_int_eq(r->status, 0);
+    int total = 0, sum = eval_families_sum(r->out, &total);
+    Position *pos = test_position("shogi", spec);
+    Value v = evaluate(pos); /* side to move's view; Black is to move here */
+    ck_assert_int_eq(pos->stm, BLACK);
+    ck_assert_int_eq(total, v);
+    ck_assert_int_eq(sum, total);
+    ck_assert_ptr_nonnull(strstr(r->out, "hand B 1 "));
+    free(pos);
+    free(r);
+    r = test_run_shishi("eval --variant chu");
+    ck_assert_int_eq(r->status, 0);
+    ck_assert_ptr_nonnull(strstr(r->out, "phase 256 of 256"));
+    free(r);
+}
+END_TEST
+
+START_TEST(cli_eval_bad) {
+    const char *bad[] = {"eval --variant nosuch", "eval --position 'sfen 9/9 b - 1'", "eval --bogus",
+                         "eval --position", "eval --params /nonexistent/params.h"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        TestRun *r = test_run_shishi(bad[i]);
+        ck_assert_int_eq(r->status, 2);
+        ck_assert_str_eq(r->out, "");
+        ck_assert_ptr_nonnull(strstr(r->err, "shishi eval: "));
+        free(r);
+    }
 }
 END_TEST
 
@@ -191,6 +248,8 @@ Suite *suite_cli(void) {
     tcase_add_test(tc, cli_perft_divide);
     tcase_add_test(tc, cli_perft_bad);
     tcase_add_test(tc, cli_check);
+    tcase_add_test(tc, cli_eval_total);
+    tcase_add_test(tc, cli_eval_bad);
     suite_add_tcase(s, tc);
     tc = tcase_create("validate");
     tcase_add_test(tc, validate_registered);
