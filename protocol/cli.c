@@ -40,6 +40,8 @@ static void usage(FILE *f) {
             "       shishi selfplay [--variant V] [--games N] [--nodes N | --depth D] [--threads T]\n"
             "                       [--out FILE] [--openings FILE|none] [--random-plies N] [--seed S]\n"
             "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
+            "       shishi solve GAME [-o FILE] [--threads T]\n"
+            "                                   strongly solve a small game (nana) into a table\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"
             "       shishi help | --version\n"
@@ -650,6 +652,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
     if (!strcmp(cmd, "selfplay")) return cmd_selfplay(argc, argv);
+    if (!strcmp(cmd, "solve")) return cli_solve(argc, argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

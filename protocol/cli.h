@@ -4,5 +4,7 @@
 
 /* Run a subcommand (argv[1] onwards); returns the process exit status. */
 int cli_main(int argc, char **argv);
+/* `shishi solve GAME [-o FILE]` (cli_solve.c). */
+int cli_solve(int argc, char **argv);
 
 #endif

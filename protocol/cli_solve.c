@@ -1,0 +1,93 @@
+/* cli_solve.c - `shishi solve GAME [-o FILE] [--threads T]`: strongly solve a small game by
+ * retrograde analysis (engine/solve/, docs/nana.md) and write its table. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../engine/solve/solve.h"
+#include "cli.h"
+
+static double seconds_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void solve_progress(void *user, const char *phase, uint64_t done, uint64_t total) {
+    double *start = user;
+    fprintf(stderr, "\r%-14s %5.1f%%  %7.1f s", phase, total ? 100.0 * (double)done / (double)total : 100.0,
+            seconds_now() - *start);
+    if (done == total) fprintf(stderr, "\n");
+}
+
+static void print_stats(const SolvedTable *t, const SolveStats *st, double secs) {
+    const SolveIndex *ix = &t->ix;
+    Position *pos = malloc(sizeof *pos);
+    SolveState s;
+    char sfen[256];
+    printf("index size %llu (%llu royal placements x %llu contents x 2 sides + %d opening positions)\n",
+           (unsigned long long)ix->size, (unsigned long long)ix->kpairs, (unsigned long long)ix->configs,
+           ix->opening_count);
+    printf("legal %llu: wins %llu, losses %llu, draws %llu\n", (unsigned long long)st->legal,
+           (unsigned long long)st->wins, (unsigned long long)st->losses, (unsigned long long)st->draws);
+    printf("reachable from the start %llu: wins %llu, losses %llu, draws %llu\n", (unsigned long long)st->reachable,
+           (unsigned long long)st->reach_wins, (unsigned long long)st->reach_losses,
+           (unsigned long long)st->reach_draws);
+    uint8_t b = t->value[solve_index_of(ix, &ix->start)];
+    printf("start position: %s", solve_is_win(b) ? "win" : solve_is_loss(b) ? "loss" : "draw");
+    if (b) printf(" in %d plies", solve_distance(b));
+    printf(" for the side to move\n");
+    if (st->longest_index != UINT64_MAX) {
+        solve_state_of(ix, st->longest_index, &s);
+        solve_to_pos(ix, &s, pos);
+        pos_to_sfen(pos, sfen, sizeof sfen);
+        printf("longest win %d plies (%s): %s\n", st->longest, st->longest_reachable ? "reachable" : "unreachable",
+               sfen);
+    }
+    printf("levels %d, time %.1f s, checksum %016llx\n", st->levels, secs, (unsigned long long)t->checksum);
+    free(pos);
+}
+
+int cli_solve(int argc, char **argv) {
+    const char *game = NULL, *out = NULL;
+    int threads = 2;
+    for (int i = 2; i < argc; i++) {
+        if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")) && i + 1 < argc)
+            out = argv[++i];
+        else if (!strcmp(argv[i], "--variant") && i + 1 < argc)
+            game = argv[++i];
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+            threads = atoi(argv[++i]);
+        else if (argv[i][0] != '-' && !game)
+            game = argv[i];
+        else {
+            fprintf(stderr, "shishi solve: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    const Variant *v = game ? variant_find(game) : NULL;
+    if (!v || threads < 1 || threads > 64) {
+        fprintf(stderr, "usage: shishi solve GAME [-o FILE] [--threads T]  (GAME: a small game, e.g. nana)\n");
+        return 2;
+    }
+    char name[64], err[256];
+    solve_table_name(v, name, sizeof name);
+    if (!out) out = name;
+    double start = seconds_now();
+    SolveProgress prog = {.user = &start, .progress = solve_progress};
+    SolvedTable t;
+    SolveStats st;
+    if (solve_game(v, threads, &prog, &t, &st, err, sizeof err)) {
+        fprintf(stderr, "shishi solve: %s: %s\n", v->name, err);
+        return 1;
+    }
+    print_stats(&t, &st, seconds_now() - start);
+    int rc = solve_table_write(&t, out, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "shishi solve: %s\n", err);
+    else
+        printf("wrote %s (%llu bytes of values)\n", out, (unsigned long long)t.ix.size);
+    solved_free(&t);
+    return rc ? 1 : 0;
+}
