@@ -70,6 +70,8 @@ typedef struct {
     void (*on_info)(void *user, const SearchInfo *info);
     void (*on_bestmove)(void *user, const BestMove *best);
     void (*on_mate)(void *user, MateStatus status, const Move *line, int length, const Position *root);
+    /* A note for the user (USI `info string`): solved-table messages. May be NULL. */
+    void (*on_string)(void *user, const char *text);
 } Reporter;
 
 typedef struct EngineContext EngineContext;

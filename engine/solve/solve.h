@@ -63,4 +63,28 @@ void solve_table_name(const Variant *v, char *buf, size_t len);
 /* Value of the engine position (UINT8 SOLVE_ILLEGAL if the table does not cover it). */
 uint8_t solved_probe(const SolvedTable *t, const Position *pos);
 
+/* ---- the engine's use of a table (probe.c) ---- */
+
+#include "../engine.h"
+
+/* A legal move and its value for the side that plays it. */
+typedef struct {
+    Move move;
+    uint8_t value;
+} SolvedMove;
+
+/* Every legal move of pos with its value, best first (quickest win, then draws, then the
+ * slowest loss; ties in generator order). Returns the count. pos is restored. */
+int solved_root_moves(const SolvedTable *t, Position *pos, SolvedMove *out);
+/* The line that follows the table from pos after `first` (MOVE_NONE: from pos): value-keeping
+ * moves until the game ends, at most max plies. Returns its length. pos is restored. */
+int solved_line(const SolvedTable *t, Position *pos, Move first, Move *line, int max);
+/* Engine score of value b for the side to move at ply: mate scores, 0 for a draw. */
+Value solved_score(uint8_t b, int ply);
+
+/* Find "<game>.tbl": in each directory of $SHISHI_TABLES (':'-separated), the executable's
+ * directory, its build folder (SHISHI_BUILD_DIR below it), its books/. Returns 0 and the path,
+ * or -1 with the places looked at in `path`. */
+int solve_table_find(const Variant *v, char *path, size_t len);
+
 #endif
