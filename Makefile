@@ -16,7 +16,7 @@ WARN    := -Wall -Wextra -Wshadow -Wmissing-declarations -Werror
 CFLAGS  ?= $(OPT) $(ARCH)
 CFLAGS  += -std=gnu17 $(WARN) -pthread -MMD -MP $(DEFS)
 GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
-CFLAGS  += -DSHISHI_BUILD_DIR='"$(BUILD)"'
+CFLAGS  += -DSHISHI_BUILD_DIR='"$(abspath $(BUILD))"'
 ifneq ($(GITREV),)
 CFLAGS  += -DSHISHI_VERSION='"0.1-$(GITREV)"'
 endif

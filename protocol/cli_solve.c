@@ -49,7 +49,24 @@ static void print_stats(const SolvedTable *t, const SolveStats *st, double secs)
     free(pos);
 }
 
+/* `shishi solve --where GAME`: the table file the engine would use. */
+static int where(const char *game) {
+    const Variant *v = variant_find(game);
+    char path[2048];
+    if (!v) {
+        fprintf(stderr, "shishi solve: unknown game '%s'\n", game);
+        return 2;
+    }
+    if (solve_table_find(v, path, sizeof path)) {
+        fprintf(stderr, "shishi solve: %s\n", path);
+        return 1;
+    }
+    printf("%s\n", path);
+    return 0;
+}
+
 int cli_solve(int argc, char **argv) {
+    if (argc == 4 && !strcmp(argv[2], "--where")) return where(argv[3]);
     const char *game = NULL, *out = NULL;
     int threads = 2;
     for (int i = 2; i < argc; i++) {

@@ -9,7 +9,7 @@
 #include "solve.h"
 
 #ifndef SHISHI_BUILD_DIR
-#define SHISHI_BUILD_DIR "build"
+#define SHISHI_BUILD_DIR "build" /* the Makefile gives its build folder's absolute path */
 #endif
 
 int solved_root_moves(const SolvedTable *t, Position *pos, SolvedMove *out) {
@@ -71,15 +71,19 @@ int solve_table_find(const Variant *v, char *path, size_t len) {
             if (try_dir(d, name, path, len)) return 0;
             snprintf(looked + strlen(looked), sizeof looked - strlen(looked), "%s ", d);
         }
+        snprintf(path, len, "%s not found in: %s(SHISHI_TABLES)", name, looked);
+        return -1; /* an explicit setting replaces the default places */
     }
     ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (k <= 0) k = (ssize_t)snprintf(exe, sizeof exe, "./shishi");
     exe[k] = 0;
     char *slash = strrchr(exe, '/');
     if (slash) *slash = 0; else snprintf(exe, sizeof exe, ".");
-    const char *subdirs[] = {"", "/" SHISHI_BUILD_DIR, "/books"};
     for (int i = 0; i < 3; i++) {
-        snprintf(dir, sizeof dir, "%s%s", exe, subdirs[i]);
+        if (i == 1)
+            snprintf(dir, sizeof dir, "%s", SHISHI_BUILD_DIR);
+        else
+            snprintf(dir, sizeof dir, "%s%s", exe, i ? "/books" : "");
         if (try_dir(dir, name, path, len)) return 0;
         snprintf(looked + strlen(looked), sizeof looked - strlen(looked), "%s%s", dir, i < 2 ? " " : "");
     }

@@ -82,8 +82,9 @@ int solved_line(const SolvedTable *t, Position *pos, Move first, Move *line, int
 /* Engine score of value b for the side to move at ply: mate scores, 0 for a draw. */
 Value solved_score(uint8_t b, int ply);
 
-/* Find "<game>.tbl": in each directory of $SHISHI_TABLES (':'-separated), the executable's
- * directory, its build folder (SHISHI_BUILD_DIR below it), its books/. Returns 0 and the path,
+/* Find "<game>.tbl": in each directory of $SHISHI_TABLES (':'-separated) if it is set, else in
+ * the executable's directory, the build folder it was compiled in (SHISHI_BUILD_DIR), books/
+ * beside the executable. Returns 0 and the path,
  * or -1 with the places looked at in `path`. */
 int solve_table_find(const Variant *v, char *path, size_t len);
 
