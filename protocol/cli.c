@@ -30,7 +30,8 @@ static void usage(FILE *f) {
             "usage: shishi                      read USI or XBoard commands from stdin\n"
             "       shishi perft VARIANT POSITION DEPTH [--divide]\n"
             "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
-            "                      [--multipv K] [--threads T] [--hash MB]\n"
+            "                      [--multipv K] [--threads T] [--hash MB] [--search]\n"
+            "                                   (a solved game: every move's value from its table)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
             "                   [--lr X] [--lambda L] [--k K] [--validation F] [--score-weight W]\n"
@@ -193,8 +194,14 @@ static int cmd_analyse(int argc, char **argv) {
     limits.time[BLACK] = limits.time[WHITE] = -1;
     long multipv = 1, x = 0;
     int limit_count = 0;
+    bool search_anyway = false;
     for (int i = 2; i < argc; i += 2) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--search")) { /* a solved game: search instead of reading the table */
+            search_anyway = true;
+            i--;
+            continue;
+        }
         if (strncmp(a, "--", 2)) {
             fprintf(stderr, "shishi analyse: unexpected argument '%s' (options start with --)\n", a);
             return 2;
@@ -262,6 +269,11 @@ static int cmd_analyse(int argc, char **argv) {
     char sfen[1024];
     pos_to_sfen(engine_position(e), sfen, sizeof sfen);
     printf("%s, sfen %s\n", v->name, sfen);
+    if (!search_anyway && cli_analyse_solved(engine_position(e), ctx.notation) == 0) {
+        engine_destroy(e);
+        free(ctx.scratch);
+        return 0;
+    }
     Reporter r = {.user = &ctx, .on_info = analyse_info, .on_bestmove = analyse_best};
     engine_go(e, &limits, &r);
     engine_wait(e);

@@ -6,5 +6,9 @@
 int cli_main(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
+#include "../src/notation.h"
+/* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing
+ * printed on stdout) when there is no usable table. */
+int cli_analyse_solved(const Position *root, Notation n);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "../engine/solve/solve.h"
 #include "cli.h"
+#include "common.h"
 
 static double seconds_now(void) {
     struct timespec ts;
@@ -107,4 +108,47 @@ int cli_solve(int argc, char **argv) {
         printf("wrote %s (%llu bytes of values)\n", out, (unsigned long long)t.ix.size);
     solved_free(&t);
     return rc ? 1 : 0;
+}
+
+static void value_text(uint8_t b, char *buf, size_t len) {
+    if (solve_is_win(b))
+        snprintf(buf, len, "win in %d", solve_distance(b));
+    else if (solve_is_loss(b))
+        snprintf(buf, len, "loss in %d", solve_distance(b));
+    else
+        snprintf(buf, len, "draw");
+}
+
+int cli_analyse_solved(const Position *root, Notation n) {
+    char path[2048], err[512], text[64], val[32], line[4096];
+    SolvedTable t;
+    if (memcmp(&root->rules, &root->v->defaults, sizeof root->rules)) return -1;
+    if (solve_table_find(root->v, path, sizeof path)) {
+        fprintf(stderr, "shishi analyse: %s; searching\n", path);
+        return -1;
+    }
+    if (solve_table_read(&t, root->v, path, err, sizeof err)) {
+        fprintf(stderr, "shishi analyse: error: %s; searching\n", err);
+        return -1;
+    }
+    Position *pos = malloc(sizeof *pos), *scratch = malloc(sizeof *scratch);
+    SolvedMove *moves = malloc(MOVES_MAX * sizeof *moves);
+    Move pv[SOLVE_DIST_MAX + 1];
+    pos_copy(pos, root);
+    uint8_t b = solved_probe(&t, pos);
+    value_text(b, val, sizeof val);
+    printf("solved table %s: the side to move has a %s\n", path, val);
+    int count = solved_root_moves(&t, pos, moves);
+    for (int i = 0; i < count; i++) {
+        move_format(pos, moves[i].move, n, text, sizeof text);
+        value_text(moves[i].value, val, sizeof val);
+        int len = solved_line(&t, pos, moves[i].move, pv, moves[i].value ? solve_distance(moves[i].value) : 8);
+        format_moves(scratch, pos, pv, len < 12 ? len : 12, n, line, sizeof line);
+        printf("  %-6s %-12s %s%s\n", text, val, line, len > 12 ? " ..." : "");
+    }
+    free(moves);
+    free(pos);
+    free(scratch);
+    solved_free(&t);
+    return 0;
 }
