@@ -83,7 +83,8 @@ void engine_destroy(EngineContext *e);
 /* Game and rules. Switching the game resets the position to its start. */
 int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t errlen);
 const Variant *engine_variant(const EngineContext *e);
-/* Engine options: "Hash" (MB), "Threads", "MultiPV", "Ponder", plus every RuleOption of
+/* Engine options: "Hash" (MB), "Threads", "MultiPV", "Ponder", "SolvedTables" (true/false:
+ * use a solved game's table, docs/nana.md; bench turns it off), plus every RuleOption of
  * the current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen);
 
