@@ -122,6 +122,9 @@ static void value_text(uint8_t b, char *buf, size_t len) {
 int cli_analyse_solved(const Position *root, Notation n) {
     char path[2048], err[512], text[64], val[32], line[4096];
     SolvedTable t;
+    SolveIndex ix;
+    if (solve_index_init(&ix, root->v, 1ull << 32, err, sizeof err)) return -1; /* not a solvable game */
+    solve_index_free(&ix);
     if (memcmp(&root->rules, &root->v->defaults, sizeof root->rules)) return -1;
     if (solve_table_find(root->v, path, sizeof path)) {
         fprintf(stderr, "shishi analyse: %s; searching\n", path);
@@ -146,6 +149,8 @@ int cli_analyse_solved(const Position *root, Notation n) {
         format_moves(scratch, pos, pv, len < 12 ? len : 12, n, line, sizeof line);
         printf("  %-6s %-12s %s%s\n", text, val, line, len > 12 ? " ..." : "");
     }
+    if (count) move_format(pos, moves[0].move, n, text, sizeof text);
+    printf("bestmove %s\n", count ? text : "none");
     free(moves);
     free(pos);
     free(scratch);
