@@ -41,7 +41,7 @@ static void usage(FILE *f) {
             "       shishi selfplay [--variant V] [--games N] [--nodes N | --depth D] [--threads T]\n"
             "                       [--out FILE] [--openings FILE|none] [--random-plies N] [--seed S]\n"
             "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
-            "       shishi solve GAME [-o FILE] [--threads T] | shishi solve --where GAME\n"
+            "       shishi solve GAME [-o FILE] [--threads T] | --where GAME | --verify GAME [FILE]\n"
             "                                   strongly solve a small game (nana) into a table\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"

@@ -273,6 +273,39 @@ static void compute_stats(Solver *s, SolveStats *st) {
     }
 }
 
+/* ---- verification ------------------------------------------------------------------------- */
+
+/* Is every legal position's value what its children's values make it (and every illegal one
+ * illegal)? With the terminal positions that is a proof of the whole table, by induction on
+ * the distance (docs/nana.md, "Verification"). */
+static void verify_block(Solver *s, Position *pos, uint64_t begin, uint64_t end, uint64_t *found) {
+    MoveList list;
+    uint8_t kids[MOVES_MAX];
+    for (uint64_t idx = begin; idx < end; idx++) {
+        SolveState st, next;
+        solve_state_of(s->ix, idx, &st);
+        if (!solve_to_pos(s->ix, &st, pos)) {
+            *found += s->table->value[idx] != SOLVE_ILLEGAL;
+            continue;
+        }
+        movegen_legal(pos, &list);
+        for (int i = 0; i < list.size; i++) {
+            solve_apply(s->ix, &st, list.moves[i], &next);
+            uint64_t child = solve_index_of(s->ix, &next);
+            kids[i] = child < s->ix->size ? s->table->value[child] : SOLVE_ILLEGAL;
+        }
+        *found += solve_combine(kids, list.size) != s->table->value[idx];
+    }
+}
+
+uint64_t solve_verify(SolvedTable *t, int threads, const SolveProgress *progress) {
+    Solver s = {.table = t, .ix = &t->ix, .threads = threads, .progress = progress};
+    pthread_mutex_init(&s.lock, NULL);
+    uint64_t bad = run_parallel(&s, "verify", verify_block, t->ix.size);
+    pthread_mutex_destroy(&s.lock);
+    return bad;
+}
+
 /* ---- driver -------------------------------------------------------------------------------- */
 
 static int prepare(Solver *s, SolvedTable *out, char *err, size_t errlen) {

@@ -40,6 +40,8 @@ typedef struct {
 int solve_game(const Variant *v, int threads, const SolveProgress *progress, SolvedTable *out, SolveStats *stats,
                char *err, size_t errlen);
 void solved_free(SolvedTable *t);
+/* Check every position against its children (forward generator); returns the mismatches. */
+uint64_t solve_verify(SolvedTable *t, int threads, const SolveProgress *progress);
 
 /* 64-bit FNV-1a over the values. */
 uint64_t solve_checksum(const uint8_t *values, uint64_t n);
