@@ -362,6 +362,7 @@ int solve_game(const Variant *v, int threads, const SolveProgress *progress, Sol
     }
     if (!rc) {
         Position *pos = malloc(sizeof *pos);
+        if (!pos) abort();
         solve_opening(&s, pos);
         free(pos);
         bit_mark(s.reached, solve_index_of(&out->ix, &out->ix.start));
