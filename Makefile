@@ -16,13 +16,14 @@ WARN    := -Wall -Wextra -Wshadow -Wmissing-declarations -Werror
 CFLAGS  ?= $(OPT) $(ARCH)
 CFLAGS  += -std=gnu17 $(WARN) -pthread -MMD -MP $(DEFS)
 GITREV  := $(shell git rev-parse --short HEAD 2>/dev/null)
+CFLAGS  += -DSHISHI_BUILD_DIR='"$(abspath $(BUILD))"'
 ifneq ($(GITREV),)
 CFLAGS  += -DSHISHI_VERSION='"0.1-$(GITREV)"'
 endif
 LDLIBS  += -pthread -lm
 
 BUILD   ?= build/$(CC)$(BUILD_TAG)
-LIB_SRC := $(wildcard src/*.c src/variants/*.c engine/*.c eval/*.c books/*.c) \
+LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c engine/*.c engine/solve/*.c eval/*.c books/*.c) \
            $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/protocol/main.o
@@ -35,7 +36,15 @@ SUITES_H := $(BUILD)/tests/suites.h
 
 BIN     ?= shishi
 
-all: $(BIN)
+# Solved-game tables ship xz-compressed in books/ and are unpacked into the build folder,
+# where the engine finds them (docs/nana.md, "Where the engine looks").
+TABLES  := $(patsubst books/%.tbl.xz,$(BUILD)/%.tbl,$(wildcard books/*.tbl.xz))
+
+all: $(BIN) $(TABLES)
+
+$(BUILD)/%.tbl: books/%.tbl.xz
+	@mkdir -p $(dir $@)
+	xz -dc $< > $@.tmp && mv $@.tmp $@
 
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -77,10 +86,10 @@ $(BUILD)/check_all: $(TEST_OBJ) $(LIB_OBJ)
 test: deps
 	$(MAKE) --no-print-directory test-unit test-protocol
 
-test-unit: $(BIN) $(BUILD)/check_all
+test-unit: $(BIN) $(TABLES) $(BUILD)/check_all
 	SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
 
-test-protocol: $(BIN)
+test-protocol: $(BIN) $(TABLES)
 	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
 
 test-long: deps $(BIN) $(BUILD)/check_all

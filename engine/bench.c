@@ -60,7 +60,8 @@ static int bench_one(EngineContext *e, const Variant *v, const char *spec, int d
 uint64_t bench_run(int depth, BenchProgressFn progress, void *user, char *err, size_t errlen) {
     EngineContext *e = engine_create();
     if (engine_set_option(e, "Threads", "1", err, errlen) || engine_set_option(e, "Hash", "16", err, errlen) ||
-        engine_set_option(e, "MultiPV", "1", err, errlen)) {
+        engine_set_option(e, "MultiPV", "1", err, errlen) ||
+        engine_set_option(e, "SolvedTables", "false", err, errlen)) { /* the same signature with or without tables */
         engine_destroy(e);
         return 0;
     }

@@ -12,6 +12,7 @@
 #include "../src/movegen.h"
 #include "mate.h"
 #include "search.h"
+#include "solved.h"
 #include "timeman.h"
 
 enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 16 << 20 };
@@ -30,6 +31,8 @@ struct EngineContext {
     /* one per search thread, kept across `go` commands so histories carry over in a game */
     SearchWorker *workers[THREADS_MAX];
     int worker_count;
+    SolvedSlot solved; /* the current game's solved table, loaded at the first `go` */
+    bool no_solved;    /* option SolvedTables false: always search (bench) */
 };
 
 const Variant *engine_variant(const EngineContext *e) { return e->variant; }
@@ -54,6 +57,7 @@ void engine_destroy(EngineContext *e) {
     engine_stop(e);
     engine_wait(e);
     tt_free(&e->tt);
+    solved_slot_free(&e->solved);
     for (int i = 0; i < e->worker_count; i++) search_worker_free(e->workers[i]);
     free(e->pos);
     free(e->search_root);
@@ -110,6 +114,14 @@ int engine_set_option(EngineContext *e, const char *name, const char *value, cha
             return -1;
         }
         e->multipv = x;
+        return 0;
+    }
+    if (!strcasecmp(name, "SolvedTables")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            snprintf(err, errlen, "SolvedTables takes true or false, not '%s'", value);
+            return -1;
+        }
+        e->no_solved = !strcasecmp(value, "false");
         return 0;
     }
     if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "USI_Ponder")) {
@@ -223,6 +235,8 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     atomic_store(&sh->hard_ms, b.hard_ms);
     tt_new_search(&e->tt);
     pos_copy(e->search_root, e->pos);
+    sh->solved = e->no_solved ? NULL : solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
+    if (sh->solved && solved_answer(sh->solved, e->search_root, limits, sh->multipv, reporter)) return;
     if (sh->threads == 0 && !limits->mate) {
         /* no memory for even one worker: answer with the first legal move rather than crash */
         BestMove bm = {.kind = BEST_RESIGN, .root = e->search_root, .score = -VALUE_MATE};

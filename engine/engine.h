@@ -70,6 +70,8 @@ typedef struct {
     void (*on_info)(void *user, const SearchInfo *info);
     void (*on_bestmove)(void *user, const BestMove *best);
     void (*on_mate)(void *user, MateStatus status, const Move *line, int length, const Position *root);
+    /* A note for the user (USI `info string`): solved-table messages. May be NULL. */
+    void (*on_string)(void *user, const char *text);
 } Reporter;
 
 typedef struct EngineContext EngineContext;
@@ -81,7 +83,8 @@ void engine_destroy(EngineContext *e);
 /* Game and rules. Switching the game resets the position to its start. */
 int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t errlen);
 const Variant *engine_variant(const EngineContext *e);
-/* Engine options: "Hash" (MB), "Threads", "MultiPV", "Ponder", plus every RuleOption of
+/* Engine options: "Hash" (MB), "Threads", "MultiPV", "Ponder", "SolvedTables" (true/false:
+ * use a solved game's table, docs/nana.md; bench turns it off), plus every RuleOption of
  * the current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen);
 

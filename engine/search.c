@@ -409,6 +409,10 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
         if (rep != RESULT_NONE) return result_value(rep, ply);
         if (ply >= MAX_PLY) return in_check ? VALUE_ZERO : evaluate(pos);
         if (can_declare(pos)) return mate_in(ply);
+        if (sh->solved) { /* a solved game: the table's exact value */
+            uint8_t b = solved_probe(sh->solved, pos);
+            if (b != SOLVE_ILLEGAL) return solved_score(b, ply);
+        }
         Value a = alpha > mated_in(ply) ? alpha : mated_in(ply);
         Value b = beta < mate_in(ply + 1) ? beta : mate_in(ply + 1);
         if (a >= b) return a;

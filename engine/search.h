@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "engine.h"
+#include "solve/solve.h"
 #include "tt.h"
 
 /* What every thread of one search shares (read-mostly; stop and counters are atomic). */
@@ -24,6 +25,7 @@ typedef struct {
     atomic_int depth;              /* last completed depth of the main thread */
     int threads;
     int multipv;
+    const SolvedTable *solved; /* the game's solved table, NULL when none or the rules differ */
 } SearchShared;
 
 typedef struct SearchWorker SearchWorker;

@@ -30,7 +30,8 @@ static void usage(FILE *f) {
             "usage: shishi                      read USI or XBoard commands from stdin\n"
             "       shishi perft VARIANT POSITION DEPTH [--divide]\n"
             "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
-            "                      [--multipv K] [--threads T] [--hash MB]\n"
+            "                      [--multipv K] [--threads T] [--hash MB] [--search]\n"
+            "                                   (a solved game: every move's value from its table)\n"
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
@@ -43,6 +44,8 @@ static void usage(FILE *f) {
             "       shishi selfplay [--variant V] [--games N] [--nodes N | --depth D] [--threads T]\n"
             "                       [--out FILE] [--openings FILE|none] [--random-plies N] [--seed S]\n"
             "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
+            "       shishi solve GAME [-o FILE] [--threads T] | --where GAME | --verify GAME [FILE]\n"
+            "                                   strongly solve a small game (nana) into a table\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"
             "       shishi help | --version\n"
@@ -194,8 +197,14 @@ static int cmd_analyse(int argc, char **argv) {
     limits.time[BLACK] = limits.time[WHITE] = -1;
     long multipv = 1, x = 0;
     int limit_count = 0;
+    bool search_anyway = false;
     for (int i = 2; i < argc; i += 2) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--search")) { /* a solved game: search instead of reading the table */
+            search_anyway = true;
+            i--;
+            continue;
+        }
         if (strncmp(a, "--", 2)) {
             fprintf(stderr, "shishi analyse: unexpected argument '%s' (options start with --)\n", a);
             return 2;
@@ -263,6 +272,11 @@ static int cmd_analyse(int argc, char **argv) {
     char sfen[1024];
     pos_to_sfen(engine_position(e), sfen, sizeof sfen);
     printf("%s, sfen %s\n", v->name, sfen);
+    if (!search_anyway && cli_analyse_solved(engine_position(e), ctx.notation) == 0) {
+        engine_destroy(e);
+        free(ctx.scratch);
+        return 0;
+    }
     Reporter r = {.user = &ctx, .on_info = analyse_info, .on_bestmove = analyse_best};
     engine_go(e, &limits, &r);
     engine_wait(e);
@@ -654,6 +668,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
     if (!strcmp(cmd, "selfplay")) return cmd_selfplay(argc, argv);
+    if (!strcmp(cmd, "solve")) return cli_solve(argc, argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

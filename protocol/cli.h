@@ -2,9 +2,16 @@
 #ifndef SHISHI_CLI_H
 #define SHISHI_CLI_H
 
+#include "../src/notation.h"
+
 /* Run a subcommand (argv[1] onwards); returns the process exit status. */
 int cli_main(int argc, char **argv);
 /* `shishi eval [--variant V] [--position P] [--params FILE] [--terms]` (cli_eval.c). */
 int cli_eval(int argc, char **argv);
+/* `shishi solve GAME [-o FILE]` (cli_solve.c). */
+int cli_solve(int argc, char **argv);
+/* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing
+ * printed on stdout) when there is no usable table. */
+int cli_analyse_solved(const Position *root, Notation n);
 
 #endif

@@ -83,6 +83,11 @@ static void usi_on_mate(void *user, MateStatus status, const Move *line, int len
     }
 }
 
+static void usi_on_string(void *user, const char *text) {
+    (void)user;
+    io_line("info string %s", text);
+}
+
 /* ---- handshake and options -------------------------------------------------------------- */
 
 static int game_index(const Usi *u, const Variant *v) {
@@ -381,7 +386,8 @@ int usi_main(FILE *in, const char *first_line) {
             u->games[u->game_count++] = *v;
         }
     u->hash_mb = HASH_DEFAULT_MB;
-    Reporter rep = {.user = u, .on_info = usi_on_info, .on_bestmove = usi_on_bestmove, .on_mate = usi_on_mate};
+    Reporter rep = {.user = u, .on_info = usi_on_info, .on_bestmove = usi_on_bestmove, .on_mate = usi_on_mate,
+                    .on_string = usi_on_string};
 
     handshake(u);
 

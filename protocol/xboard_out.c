@@ -163,7 +163,12 @@ static void xb_on_bestmove(void *user, const BestMove *bm) {
     if (r != RESULT_NONE) xb_print_claim(p, r, reason);
 }
 
+static void xb_on_string(void *user, const char *text) {
+    (void)user;
+    io_line("# %s", text);
+}
+
 Reporter xb_reporter(XBoard *xb) {
-    Reporter r = {.user = xb, .on_info = xb_on_info, .on_bestmove = xb_on_bestmove};
+    Reporter r = {.user = xb, .on_info = xb_on_info, .on_bestmove = xb_on_bestmove, .on_string = xb_on_string};
     return r;
 }

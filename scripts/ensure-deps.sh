@@ -4,6 +4,7 @@ set -e
 missing=""
 pkg-config --version >/dev/null 2>&1 || missing="$missing pkg-config"
 if ! pkg-config --exists check 2>/dev/null; then missing="$missing check"; fi
+if ! command -v xz >/dev/null 2>&1; then missing="$missing xz-utils"; fi  # books/*.tbl.xz
 [ -z "$missing" ] && exit 0
 echo "ensure-deps: installing$missing" >&2
 SUDO=""

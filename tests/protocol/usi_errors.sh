@@ -82,7 +82,7 @@ legal shogi startpos moves 7g7f 3c3d 7f7e
 > setoption name UCI_Variant value NANA
 > position startpos
 > go depth 1
-< bestmove [KRB]\*[123][abc]
+< bestmove [KRB]\*[123][abc]( ponder \S+)?
 > setoption name USI_Variant value micro
 > position startpos moves 1d1c 4b4c 2e4c+
 > go depth 1
