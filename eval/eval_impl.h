@@ -103,9 +103,12 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
             if (L->mat[pt] < 0) continue; /* a royal */
             m.attnk[c] = bb_or(m.attnk[c], a);
             m.phase_material += g->phase_value[pt];
-            if (g->ranged[pt]) TERMC(L->mob[pt], bb_popcount(bb_andnot(a, pos->by_color[c])));
-            if (krow_own) TERMC(L->kown[pt] + krow_own[sq], 1);
-            if (krow_opp) TERMC(L->kopp[pt] + krow_opp[sq], 1);
+            if (g->ranged[pt] && (EVAL_TRACE || g->mob_used[pt]))
+                TERMC(L->mob[pt], bb_popcount(bb_andnot(a, pos->by_color[c])));
+            if (EVAL_TRACE || g->kdist_used[pt]) {
+                if (krow_own) TERMC(L->kown[pt] + krow_own[sq], 1);
+                if (krow_opp) TERMC(L->kopp[pt] + krow_opp[sq], 1);
+            }
         }
         mg += pmg + s * cmg;
         eg += peg + s * ceg;

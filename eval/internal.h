@@ -65,6 +65,9 @@ typedef struct {
     uint8_t edge_file[SQ_MAX];
     uint8_t file_of[SQ_MAX]; /* sq_x without a division */
     uint8_t *kbucket; /* [king * sq_count + sq] distance bucket: min(distance, KDIST_MAX) - 1 */
+    /* derived: the fast evaluators skip a per-piece term whose weights are all zero (an
+     * untuned table's king distances and mobility); the trace always records it */
+    bool kdist_used[PT_MAX], mob_used[PT_MAX];
     /* derived: material + rank + file per (colour, type, square), Black-positive sign */
     EvalScore (*psq)[PT_MAX][SQ_MAX];
 } EvalGame;

@@ -167,6 +167,13 @@ static void build_squares(EvalGame *g) {
     }
 }
 
+/* Does any of the n parameters from first (-1: none) have a non-zero weight? */
+static bool run_nonzero(const EvalGame *g, int first, int n) {
+    for (int i = 0; first >= 0 && i < n; i++)
+        if (g->param[first + i].mg || g->param[first + i].eg) return true;
+    return false;
+}
+
 void eval_game_refresh(EvalGame *g) {
     const VariantTables *t = g->v->tables;
     const EvalLayout *L = &g->at;
@@ -179,6 +186,10 @@ void eval_game_refresh(EvalGame *g) {
                     if (idx[k] >= 0) s.mg += g->param[idx[k]].mg, s.eg += g->param[idx[k]].eg;
                 g->psq[c][pt][sq] = c == BLACK ? s : (EvalScore){-s.mg, -s.eg};
             }
+    for (int pt = 1; pt < t->type_count; pt++) {
+        g->kdist_used[pt] = run_nonzero(g, L->kown[pt], KDIST_MAX) || run_nonzero(g, L->kopp[pt], KDIST_MAX);
+        g->mob_used[pt] = run_nonzero(g, L->mob[pt], 1);
+    }
 }
 
 static void apply_rows(EvalGame *g, const EvalParamRow *rows) {
