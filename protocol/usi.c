@@ -114,6 +114,7 @@ static void print_options(const Usi *u) {
         o += snprintf(combo + o, sizeof combo - (size_t)o, " var %s", u->games[i]->name);
     io_line("%s", combo);
     io_line("option name Threads type spin default 1 min 1 max 64");
+    io_line("option name SolvedTables type check default true");
     for (int i = 0; i < u->game_count; i++) {
         const Variant *v = u->games[i];
         for (int k = 0; k < v->option_count; k++) {
@@ -238,7 +239,7 @@ static void cmd_setoption(Usi *u, char *args) {
             io_line("info string error: %s", err);
         return;
     }
-    if (!strcasecmp(name, "MultiPV") || !strcasecmp(name, "Threads")) {
+    if (!strcasecmp(name, "MultiPV") || !strcasecmp(name, "Threads") || !strcasecmp(name, "SolvedTables")) {
         if (engine_set_option(u->e, name, value, err, sizeof err)) io_line("info string error: %s", err);
         return;
     }

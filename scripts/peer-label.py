@@ -161,6 +161,7 @@ def main():
         for r in results:
             for line in r:
                 tmp.write(line + "\n")
+    os.chmod(tmp.name, 0o644)
     os.replace(tmp.name, a.out)
     print(f"peer-label: {todo} positions in {time.time() - t0:.0f} s -> {a.out}")
 

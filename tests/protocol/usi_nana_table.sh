@@ -28,6 +28,12 @@ python3 "$D" "$BIN" <<END
 > position startpos moves K*3b
 > go mate 1000
 = checkmate nomate
+> setoption name SolvedTables value false
+> position startpos moves K*2a K*2c T*3a T*1c
+> go depth 3
+< info depth 1 seldepth \d+ time \d+ nodes [1-9]\d* .*
+< bestmove \S+.*
+> setoption name SolvedTables value true
 > setoption name NanaStalemate value draw
 > position startpos
 > go depth 2
