@@ -70,6 +70,8 @@ typedef struct {
     void (*on_info)(void *user, const SearchInfo *info);
     void (*on_bestmove)(void *user, const BestMove *best);
     void (*on_mate)(void *user, MateStatus status, const Move *line, int length, const Position *root);
+    /* `go mate` progress, about once per second (may be NULL) */
+    void (*on_mate_progress)(void *user, uint64_t nodes, int64_t time_ms, int hashfull);
 } Reporter;
 
 typedef struct EngineContext EngineContext;
@@ -81,7 +83,7 @@ void engine_destroy(EngineContext *e);
 /* Game and rules. Switching the game resets the position to its start. */
 int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t errlen);
 const Variant *engine_variant(const EngineContext *e);
-/* Engine options: "Hash" (MB), "Threads", "MultiPV", "Ponder", plus every RuleOption of
+/* Engine options: "Hash" (MB; also the mate solver's table for `go mate`), "Threads", "MultiPV", "Ponder", plus every RuleOption of
  * the current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen);
 
