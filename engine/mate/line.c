@@ -5,6 +5,7 @@
  * and replayed before it is returned. */
 #include "mate_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,23 +52,38 @@ static bool futile(MateSolver *ms, Move drop, int rem) {
     return false;
 }
 
-/* Attacker to move with budget rem (free square fsq): the move of the shortest mate and the
- * budget its reply then has. */
+static Move best_defence(MateSolver *ms, int rem, int *child_rem, int *child_free);
+
+/* Does the defender's longest non-futile reply use the whole budget rem (the current node
+ * just made by the attacker)? Not always: a drop that is futile under a larger budget and
+ * a real defence under a smaller one makes the shortest budget exceed the longest defence,
+ * and the line would come out shorter than the proven length. */
+static bool budget_used(MateSolver *ms, int rem) {
+    if (rem == 0) return true;
+    int crem = -1, cfree = FREE_NONE;
+    return best_defence(ms, rem, &crem, &cfree) && crem == rem - 1;
+}
+
+/* Attacker to move with budget rem (free square fsq): the move of the shortest mate whose
+ * line uses its budget, and the budget its reply then has. */
 static Move best_check(MateSolver *ms, int rem, int fsq, int *child_rem) {
     Position *pos = ms->pos;
     MoveList list;
     mate_gen(ms, rem, fsq, &list);
     Move best = MOVE_NONE;
     int best_total = 1 << 20;
+    bool best_used = false;
     for (int i = 0; i < list.size && !ms->aborted; i++) {
         Move m = list.moves[i];
         int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
         pos_do_move(pos, m);
         int b = shortest_budget(ms, crem & 1, crem, FREE_NONE);
+        bool used = b >= 0 && (b + step < best_total || !best_used) && budget_used(ms, b);
         pos_undo_move(pos);
-        if (b >= 0 && b + step < best_total) {
+        if (b >= 0 && (used > best_used || (used == best_used && b + step < best_total))) {
             best_total = b + step;
             best = m;
+            best_used = used;
             *child_rem = b;
         }
     }
@@ -121,47 +137,68 @@ static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
     return n;
 }
 
-/* A child's proof from the table, or searched again when it was overwritten. */
-static int child_len(MateSolver *ms, Move m) {
+/* Length of the attacker's proven check m (0 when it mates at once), -1 if not known proven. */
+static int check_len(MateSolver *ms, Move m) {
     MateResult r;
     pos_do_move(ms->pos, m);
-    int p = prove(ms, REM_NONE, FREE_NONE, &r);
+    int len = movegen_count(ms->pos) == 0 ? 0 : dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 ? r.len : -1;
     pos_undo_move(ms->pos);
-    return p == 1 ? r.len : -1;
+    return len;
+}
+
+/* Attacker to move: the proven check with the shortest proof (the node is searched again
+ * when its proof fell out of the table). */
+static Move proof_check(MateSolver *ms, const MoveList *list) {
+    for (int attempt = 0; attempt < 2 && !ms->aborted; attempt++) {
+        Move best = MOVE_NONE;
+        int best_len = 1 << 20;
+        for (int i = 0; i < list->size; i++) {
+            int len = check_len(ms, list->moves[i]);
+            if (len >= 0 && len < best_len) {
+                best_len = len;
+                best = list->moves[i];
+            }
+        }
+        if (best) return best;
+        MateResult r;
+        if (prove(ms, REM_NONE, FREE_NONE, &r) != 1) break;
+    }
+    return MOVE_NONE;
+}
+
+/* Defender to move: the reply with the longest proof, non-interpositions first. */
+static Move proof_defence(MateSolver *ms, const MoveList *list) {
+    Move best = MOVE_NONE;
+    int best_len = -1;
+    for (int i = 0; i < list->size && !ms->aborted; i++) {
+        Move m = list->moves[i];
+        MateResult r;
+        pos_do_move(ms->pos, m);
+        int len = prove(ms, REM_NONE, FREE_NONE, &r) == 1 ? r.len : -1;
+        pos_undo_move(ms->pos);
+        if (len > best_len || (len == best_len && len >= 0 && move_is_drop(best) && !move_is_drop(m))) {
+            best_len = len;
+            best = m;
+        }
+    }
+    return best_len >= 0 ? best : MOVE_NONE;
 }
 
 /* Follow the unlimited proof: shortest proven check, longest proven reply. */
 static int extract_proof(MateSolver *ms, Move *line, int max) {
     Position *pos = ms->pos;
     int n = 0;
-    while (n < max && !ms->aborted) {
-        MoveList list;
-        mate_gen(ms, REM_NONE, FREE_NONE, &list);
+    MoveList *list = malloc(sizeof *list);
+    while (list && n < max && !ms->aborted) {
+        mate_gen(ms, REM_NONE, FREE_NONE, list);
         bool attacker = pos->stm == ms->attacker;
-        if (!list.size || (attacker && n > 0 && pos_repetitions(pos) > 0)) break;
-        Move best = MOVE_NONE;
-        int best_len = attacker ? 1 << 20 : -1;
-        for (int i = 0; i < list.size && !ms->aborted; i++) {
-            MateResult r;
-            pos_do_move(pos, list.moves[i]);
-            bool known = attacker ? dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 : false;
-            pos_undo_move(pos);
-            int len = attacker ? (known ? r.len : -1) : child_len(ms, list.moves[i]);
-            if (len < 0) continue;
-            bool better = attacker ? len < best_len
-                                   : len > best_len || (len == best_len && move_is_drop(best) && !move_is_drop(list.moves[i]));
-            if (better) {
-                best_len = len;
-                best = list.moves[i];
-            }
-        }
-        if (!best && attacker) /* the proving child fell out of the table: search the checks */
-            for (int i = 0; i < list.size && !best && !ms->aborted; i++)
-                if (child_len(ms, list.moves[i]) >= 0) best = list.moves[i];
+        if (!list->size || (n > 0 && pos_repetitions(pos) > 0)) break;
+        Move best = attacker ? proof_check(ms, list) : proof_defence(ms, list);
         if (!best) break;
         line[n++] = best;
         pos_do_move(pos, best);
     }
+    free(list);
     for (int i = 0; i < n; i++) pos_undo_move(pos);
     return n;
 }
@@ -220,10 +257,12 @@ static void solver_free(MateSolver *ms) {
 /* Shorter mates than the proof's line of length len: the first odd budget that proves. */
 static int shorten(MateSolver *ms, int len, int max_plies, Move *line, int line_max) {
     int top = len - 2 < max_plies ? len - 2 : max_plies;
+    if (top > EXACT_MAX) top = EXACT_MAX;
     for (int d = 1; d <= top && !ms->aborted; d += 2) {
         MateResult r;
         if (prove(ms, d, FREE_NONE, &r) != 1) continue;
         int n = extract_exact(ms, d, line, line_max);
+        if (getenv("MATE_DEBUG")) fprintf(stderr, "shorten: proven at %d, line %d\n", d, n);
         if (!ms->aborted && mate_line_valid(ms->pos, line, n)) return n;
     }
     return -1;
@@ -240,6 +279,13 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         return MATE_TIMEOUT;
     }
     MateResult r;
+    if (max_plies <= EXACT_MAX) { /* a bounded question: the bounded searches answer it */
+        int m = shorten(&ms, max_plies + 2, max_plies, line, line_max);
+        *length = m > 0 ? m : 0;
+        MateStatus st = m > 0 ? MATE_FOUND : ms.aborted ? MATE_TIMEOUT : MATE_NONE;
+        solver_free(&ms);
+        return st;
+    }
     dfpn_solve(&ms, REM_NONE, FREE_NONE, &r);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
         mtt_clear_rep(&ms.tt);
@@ -247,11 +293,13 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         dfpn_solve(&ms, REM_NONE, FREE_NONE, &r);
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
+    if (getenv("MATE_DEBUG")) fprintf(stderr, "dfpn: pn %u dn %u len %d nodes %llu %lld ms\n", r.pn, r.dn, r.len, (unsigned long long)c->nodes, (long long)(now_ms() - ms.start_ms));
     if (!ms.aborted && r.pn == 0) {
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;
         bool valid = n > 0 && mate_line_valid(pos, buf, n);
-        int m = n <= EXACT_MAX || !valid ? shorten(&ms, valid ? n : EXACT_MAX + 2, max_plies, line, line_max) : -1;
+        if (getenv("MATE_DEBUG")) fprintf(stderr, "proof line %d valid %d nodes %llu %lld ms\n", n, valid, (unsigned long long)c->nodes, (long long)(now_ms() - ms.start_ms));
+        int m = shorten(&ms, valid ? n : EXACT_MAX + 2, max_plies, line, line_max);
         if (m > 0)
             *length = m;
         else if (valid && n <= max_plies) {

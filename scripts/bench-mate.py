@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""bench-mate.py - run the tsume file through `shishi mate` (and Fairy-Stockfish when present).
+
+usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfish]
+                             [--file ../shared/data/tsume/tsume_std.tsv] [--max-len 13] [--time 10]
+
+For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
+length found, the expected length and the time, then the solve count and total time per
+engine. A row counts as solved when the length matches (or no mate is reported for a
+'none<=N' row). Fairy-Stockfish is driven over UCI with `go mate N` (N = moves, i.e.
+(plies + 1) / 2) and a movetime cap; it reports `score mate K` in info lines, and has no
+tsume conventions (it counts futile interpositions), so its lengths may exceed the row's.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+
+def rows(path, max_len):
+    with open(path) as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            cols = line.rstrip('\n').split('\t')
+            sfen, length = cols[0], cols[1]
+            if length.startswith('none<='):
+                want, limit = None, int(length[6:])
+            else:
+                want = limit = int(length)
+            if limit <= max_len:
+                yield sfen, want, limit
+
+
+def run_shishi(binary, sfen, limit, seconds):
+    t = time.time()
+    p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)],
+                       capture_output=True, text=True, timeout=seconds + 30)
+    dt = time.time() - t
+    out = p.stdout.split('\n')
+    if out and out[0].startswith('mate '):
+        return int(out[0].split()[1]), dt
+    return (0 if out and out[0] == 'nomate' else -1), dt
+
+
+def sfen_to_fen(sfen):
+    """SFEN board/side/hand to the FEN Fairy-Stockfish reads for shogi: board[hand] side."""
+    board, side, hand = sfen.split()[:3]
+    hand_txt = ''
+    if hand != '-':
+        num = ''
+        for ch in hand:
+            if ch.isdigit():
+                num += ch
+            else:
+                hand_txt += ch * (int(num) if num else 1)
+                num = ''
+    return '%s[%s] %s - - 0 1' % (board, hand_txt, 'w' if side == 'b' else 'b')
+
+
+def run_fsf(binary, sfen, limit, seconds):
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    t = time.time()
+    moves = (limit + 1) // 2
+    p.stdin.write('uci\nsetoption name UCI_Variant value shogi\nposition fen %s\ngo mate %d movetime %d\n'
+                  % (sfen_to_fen(sfen), moves, seconds * 1000))
+    p.stdin.flush()
+    found = 0
+    for line in p.stdout:
+        parts = line.split()
+        if 'mate' in parts and 'score' in parts:
+            k = int(parts[parts.index('mate') + 1])
+            if k > 0:
+                found = 2 * k - 1
+        if line.startswith('bestmove'):
+            break
+    dt = time.time() - t
+    p.stdin.write('quit\n')
+    p.stdin.flush()
+    p.wait()
+    return found, dt
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument('--shishi', default=os.path.join(here, '..', 'shishi'))
+    ap.add_argument('--fsf', default='/usr/games/fairy-stockfish')
+    ap.add_argument('--file', default=os.path.join(here, '..', '..', 'shared', 'data', 'tsume', 'tsume_std.tsv'))
+    ap.add_argument('--max-len', type=int, default=13)
+    ap.add_argument('--time', type=int, default=10)
+    a = ap.parse_args()
+    engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time))]
+    if os.access(a.fsf, os.X_OK):
+        engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
+    totals = {name: [0, 0, 0.0] for name, _ in engines}
+    for sfen, want, limit in rows(a.file, a.max_len):
+        cells = []
+        for name, run in engines:
+            got, dt = run(sfen, limit)
+            ok = got == want if want else got == 0 or got > limit
+            t = totals[name]
+            t[0] += ok
+            t[1] += 1
+            t[2] += dt
+            cells.append('%s %4s %6.2fs%s' % (name, got if got >= 0 else 'time', dt, '' if ok else ' MISS'))
+        print('%-4s %s  %s' % (want if want else 'none', ' | '.join(cells), sfen[:40]), flush=True)
+    for name, (ok, n, secs) in totals.items():
+        print('%-16s solved %d/%d  total %.2fs' % (name, ok, n, secs))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
