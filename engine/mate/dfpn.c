@@ -228,7 +228,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
                     defender_drop_guard(ms, &r.hand);
                 } else
                     r.pn = (uint32_t)(replies < 64 ? replies : 64);
-            } else if (!getenv("NO_M1"))
+            } else
                 probe_mate1(ms, crem, cfree, &r);
         }
         pos_undo_move(pos);

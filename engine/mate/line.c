@@ -5,7 +5,6 @@
  * and replayed before it is returned. */
 #include "mate_int.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -262,7 +261,6 @@ static int shorten(MateSolver *ms, int len, int max_plies, Move *line, int line_
         MateResult r;
         if (prove(ms, d, FREE_NONE, &r) != 1) continue;
         int n = extract_exact(ms, d, line, line_max);
-        if (getenv("MATE_DEBUG")) fprintf(stderr, "shorten: proven at %d, line %d\n", d, n);
         if (!ms->aborted && mate_line_valid(ms->pos, line, n)) return n;
     }
     return -1;
@@ -293,12 +291,10 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         dfpn_solve(&ms, REM_NONE, FREE_NONE, &r);
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
-    if (getenv("MATE_DEBUG")) fprintf(stderr, "dfpn: pn %u dn %u len %d nodes %llu %lld ms\n", r.pn, r.dn, r.len, (unsigned long long)c->nodes, (long long)(now_ms() - ms.start_ms));
     if (!ms.aborted && r.pn == 0) {
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;
         bool valid = n > 0 && mate_line_valid(pos, buf, n);
-        if (getenv("MATE_DEBUG")) fprintf(stderr, "proof line %d valid %d nodes %llu %lld ms\n", n, valid, (unsigned long long)c->nodes, (long long)(now_ms() - ms.start_ms));
         int m = shorten(&ms, valid ? n : EXACT_MAX + 2, max_plies, line, line_max);
         if (m > 0)
             *length = m;
