@@ -2,7 +2,7 @@
 """bench-mate.py - run the tsume file through `shishi mate` (and Fairy-Stockfish when present).
 
 usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfish]
-                             [--file ../shared/data/tsume/tsume_std.tsv] [--max-len 13] [--time 10]
+                             [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf]
 
 For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
 length found, the expected length and the time, then the solve count and total time per
@@ -39,6 +39,8 @@ def run_shishi(binary, sfen, limit, seconds):
                        capture_output=True, text=True, timeout=seconds + 30)
     dt = time.time() - t
     out = p.stdout.split('\n')
+    info = [l.split() for l in p.stderr.split('\n') if l.startswith('info nodes ')]
+    run_shishi.nodes = int(info[-1][2]) if info else 0
     if out and out[0].startswith('mate '):
         return int(out[0].split()[1]), dt
     return (0 if out and out[0] == 'nomate' else -1), dt
@@ -64,7 +66,7 @@ def run_fsf(binary, sfen, limit, seconds):
     t = time.time()
     moves = (limit + 1) // 2
     p.stdin.write('uci\nsetoption name UCI_Variant value shogi\nposition fen %s\ngo mate %d movetime %d\n'
-                  % (sfen_to_fen(sfen), moves, seconds * 1000))
+                  % (sfen_to_fen(sfen), moves, int(seconds * 1000)))
     p.stdin.flush()
     found = 0
     for line in p.stdout:
@@ -89,13 +91,17 @@ def main():
     ap.add_argument('--fsf', default='/usr/games/fairy-stockfish')
     ap.add_argument('--file', default=os.path.join(here, '..', '..', 'shared', 'data', 'tsume', 'tsume_std.tsv'))
     ap.add_argument('--max-len', type=int, default=13)
-    ap.add_argument('--time', type=int, default=10)
+    ap.add_argument('--min-len', type=int, default=0)
+    ap.add_argument('--time', type=float, default=10)
+    ap.add_argument('--no-fsf', action='store_true')
     a = ap.parse_args()
     engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time))]
-    if os.access(a.fsf, os.X_OK):
+    if os.access(a.fsf, os.X_OK) and not a.no_fsf:
         engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
-    totals = {name: [0, 0, 0.0] for name, _ in engines}
+    totals = {name: [0, 0, 0.0, 0] for name, _ in engines}
     for sfen, want, limit in rows(a.file, a.max_len):
+        if limit < a.min_len:
+            continue
         cells = []
         for name, run in engines:
             got, dt = run(sfen, limit)
@@ -104,10 +110,15 @@ def main():
             t[0] += ok
             t[1] += 1
             t[2] += dt
-            cells.append('%s %4s %6.2fs%s' % (name, got if got >= 0 else 'time', dt, '' if ok else ' MISS'))
+            nodes = ''
+            if name == 'shishi':
+                t[3] += run_shishi.nodes
+                nodes = ' %9d nodes' % run_shishi.nodes
+            cells.append('%s %4s %6.2fs%s%s' % (name, got if got >= 0 else 'time', dt, nodes, '' if ok else ' MISS'))
         print('%-4s %s  %s' % (want if want else 'none', ' | '.join(cells), sfen[:40]), flush=True)
-    for name, (ok, n, secs) in totals.items():
-        print('%-16s solved %d/%d  total %.2fs' % (name, ok, n, secs))
+    for name, (ok, n, secs, nodes) in totals.items():
+        extra = '  %d nodes, %.0f nodes/s' % (nodes, nodes / secs if secs else 0) if name == 'shishi' else ''
+        print('%-16s solved %d/%d  total %.2fs%s' % (name, ok, n, secs, extra))
     return 0
 
 
