@@ -31,9 +31,10 @@ void mate_hand_of(const MateSolver *ms, MateHand *h) {
     for (int k = 0; k < ms->tt.hand_slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
 }
 
-/* The table key: with domination the board alone (hands compared separately), and in a
- * depth-limited search salted by the budget so that bounded results never mix. */
-static uint64_t node_key(const MateSolver *ms, int rem, int fsq) {
+/* The table key: with domination the board alone (hands compared separately). After an
+ * interposing drop in a depth-limited search the square whose capture is free is part of the
+ * node (it changes the mate's length), so it salts the key. */
+static uint64_t node_key(const MateSolver *ms, int fsq) {
     const Position *pos = ms->pos;
     uint64_t k = pos_key(pos);
     if (ms->dominate)
@@ -42,7 +43,7 @@ static uint64_t node_key(const MateSolver *ms, int rem, int fsq) {
                 PieceType h = pos->t->hand_types[i];
                 k ^= hand_key((Color)c, h, pos->hand[c][h]);
             }
-    if (rem != REM_NONE) k ^= (uint64_t)(rem + 1) * 0x9e3779b97f4a7c15ULL ^ (uint64_t)(fsq + 7) * 0xc2b2ae3d27d4eb4fULL;
+    if (fsq != FREE_NONE) k ^= (uint64_t)(fsq + 7) * 0xc2b2ae3d27d4eb4fULL;
     return k ? k : 1;
 }
 
@@ -172,7 +173,7 @@ static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
     proof_back(&t.hand, k.dslot, k.dval);
     t.len = 1;
     *r = t;
-    mtt_store(&ms->tt, node_key(ms, rem, fsq), &before, r, 1);
+    mtt_store(&ms->tt, node_key(ms, fsq), &before, r, 1);
     return true;
 }
 
@@ -220,16 +221,20 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateResult r;
         MateHand ch;
         mate_hand_of(ms, &ch);
-        if (!mtt_lookup(&ms->tt, node_key(ms, crem, cfree), &ch, &r) && r.pn && r.dn) {
+        uint64_t ckey = node_key(ms, cfree);
+        if (!mtt_lookup(&ms->tt, ckey, &ch, crem, &r) && r.pn && r.dn) {
+            /* WHY the estimates are stored: a node is expanded again at every visit, and the
+             * reply count or the mate-in-one probe costs more than a table look-up */
             if (or_node) {
                 uint64_t replies = movegen_count(pos);
                 if (!replies) {
-                    r = (MateResult){.pn = 0, .dn = PN_INF};
+                    r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
                     defender_drop_guard(ms, &r.hand);
                 } else
                     r.pn = (uint32_t)(replies < 64 ? replies : 64);
-            } else
-                probe_mate1(ms, crem, cfree, &r);
+                mtt_store(&ms->tt, ckey, &ch, &r, 0);
+            } else if (!probe_mate1(ms, crem, cfree, &r))
+                mtt_store(&ms->tt, ckey, &ch, &r, 0);
         }
         pos_undo_move(pos);
         k->pn = r.pn;
@@ -353,16 +358,16 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     mate_hand_of(ms, &hand);
     uint64_t full = pos_key(pos);
     if (path_has(ms, full, depth) || depth >= HISTORY_MAX - 1 || pos->sp >= HISTORY_MAX - 2) {
-        *out = (MateResult){.pn = PN_INF, .dn = 0, .flags = ENT_REP, .hand = hand};
+        *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .flags = ENT_REP, .hand = hand};
         return;
     }
     bool or_node = pos->stm == ms->attacker;
-    uint64_t key = node_key(ms, rem, fsq), nodes0 = ms->c->nodes;
+    uint64_t key = node_key(ms, fsq), nodes0 = ms->c->nodes;
     size_t base = ms->kids_top;
     int n = expand(ms, rem, fsq, or_node, &hand);
     if (n < 0) {
         if (n == -1) ms->aborted = true;
-        *out = (MateResult){.pn = PN_INF, .dn = 0, .hand = hand};
+        *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .hand = hand};
         if (n == -2) mtt_store(&ms->tt, key, &hand, out, 1);
         return;
     }
@@ -393,6 +398,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     }
     path_set(ms, full, depth, -1);
     ms->kids_top = base;
+    if (r.pn) r.len = (int16_t)rem; /* disproof bound, or the budget of the estimates */
     uint64_t spent = ms->c->nodes - nodes0 + 1;
     if (!(r.flags & ENT_REP) || ms->store_rep)
         mtt_store(&ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
@@ -402,7 +408,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
 bool dfpn_probe(MateSolver *ms, int rem, int fsq, MateResult *out) {
     MateHand h;
     mate_hand_of(ms, &h);
-    mtt_lookup(&ms->tt, node_key(ms, rem, fsq), &h, out);
+    mtt_lookup(&ms->tt, node_key(ms, fsq), &h, rem, out);
     return out->pn == 0 || out->dn == 0;
 }
 

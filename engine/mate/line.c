@@ -10,10 +10,6 @@
 
 #include "../search.h"
 
-/* Longest mate the exact phase shortens. WHY a bound: each shorter length costs a full
- * bounded search; past this the proof's own line is reported (docs/mate.md). */
-enum { EXACT_MAX = 41 };
-
 /* Proven (1), disproven (0) or stopped (-1) with budget rem / free square fsq. */
 static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
     if (!dfpn_probe(ms, rem, fsq, r)) dfpn_solve(ms, rem, fsq, r);
@@ -21,20 +17,52 @@ static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
     return r->pn == 0;
 }
 
-/* Shortest budget (same parity as hi, from lo) under which the current node is proven, or
- * -1; -2 when stopped. */
-static int shortest_budget(MateSolver *ms, int lo, int hi, int fsq) {
-    for (int b = lo; b <= hi; b += 2) {
-        MateResult r;
-        int p = prove(ms, b, fsq, &r);
+/* The exact length of the current node's mate (the least budget that proves it), searching
+ * down from the budget hi: -1 when not proven within hi, -2 when stopped. WHY downwards:
+ * each proof stores the length it found, so the next budget starts below it, and the
+ * disproof of the last budget answers every smaller one. */
+static int shortest_budget(MateSolver *ms, int hi, int fsq) {
+    MateResult r;
+    int p = prove(ms, hi, fsq, &r);
+    if (p <= 0) return p < 0 ? -2 : -1;
+    int best = r.len, lowest = ms->pos->stm != ms->attacker ? 0 : fsq != FREE_NONE ? -1 : 1;
+    while (best - 2 >= lowest) {
+        p = prove(ms, best - 2, fsq, &r);
         if (p < 0) return -2;
-        if (p) return b;
+        if (!p) break;
+        best = r.len;
     }
-    return -1;
+    return best;
 }
 
-/* Is the defender's drop (just made, attacker to move) futile: does taking the dropped piece,
- * checking, leave the defender mated within the defender's budget rem? */
+/* Attacker to move, mate within exactly rem plies (free square fsq): a check proven within
+ * its child's budget, the one of the shortest stored proof; *child_len gets that length. */
+static Move exact_check(MateSolver *ms, int rem, int fsq, int *child_len) {
+    Position *pos = ms->pos;
+    MoveList list;
+    mate_gen(ms, rem, fsq, &list);
+    Move best = MOVE_NONE;
+    int best_total = 1 << 20;
+    for (int pass = 0; pass < 2 && !best && !ms->aborted; pass++)
+        for (int i = 0; i < list.size && !ms->aborted; i++) {
+            Move m = list.moves[i];
+            int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
+            MateResult r;
+            pos_do_move(pos, m);
+            bool proven = pass == 0 ? dfpn_probe(ms, crem, FREE_NONE, &r) && r.pn == 0
+                                    : prove(ms, crem, FREE_NONE, &r) == 1;
+            pos_undo_move(pos);
+            if (proven && r.len + step < best_total) {
+                best_total = r.len + step;
+                best = m;
+                *child_len = r.len;
+            }
+        }
+    return best;
+}
+
+/* Tsume convention: the defender's drop (just made, attacker to move) is futile when taking the
+ * dropped piece, checking, leaves the defender mated within the defender's budget rem. */
 static bool futile(MateSolver *ms, Move drop, int rem) {
     Position *pos = ms->pos;
     MoveList list;
@@ -51,82 +79,46 @@ static bool futile(MateSolver *ms, Move drop, int rem) {
     return false;
 }
 
-static Move best_defence(MateSolver *ms, int rem, int *child_rem, int *child_free);
-
-/* Does the defender's longest non-futile reply use the whole budget rem (the current node
- * just made by the attacker)? Not always: a drop that is futile under a larger budget and
- * a real defence under a smaller one makes the shortest budget exceed the longest defence,
- * and the line would come out shorter than the proven length. */
-static bool budget_used(MateSolver *ms, int rem) {
-    if (rem == 0) return true;
-    int crem = -1, cfree = FREE_NONE;
-    return best_defence(ms, rem, &crem, &cfree) && crem == rem - 1;
-}
-
-/* Attacker to move with budget rem (free square fsq): the move of the shortest mate whose
- * line uses its budget, and the budget its reply then has. */
-static Move best_check(MateSolver *ms, int rem, int fsq, int *child_rem) {
-    Position *pos = ms->pos;
-    MoveList list;
-    mate_gen(ms, rem, fsq, &list);
-    Move best = MOVE_NONE;
-    int best_total = 1 << 20;
-    bool best_used = false;
-    for (int i = 0; i < list.size && !ms->aborted; i++) {
-        Move m = list.moves[i];
-        int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
-        pos_do_move(pos, m);
-        int b = shortest_budget(ms, crem & 1, crem, FREE_NONE);
-        bool used = b >= 0 && (b + step < best_total || !best_used) && budget_used(ms, b);
-        pos_undo_move(pos);
-        if (b >= 0 && (used > best_used || (used == best_used && b + step < best_total))) {
-            best_total = b + step;
-            best = m;
-            best_used = used;
-            *child_rem = b;
-        }
-    }
-    return best;
-}
-
-/* Defender to move with budget rem: the longest non-futile defence, non-interpositions first
- * at equal length; MOVE_NONE when mated (nothing left but futile drops). */
-static Move best_defence(MateSolver *ms, int rem, int *child_rem, int *child_free) {
+/* Defender to move, mated within exactly rem plies: the longest non-futile defence, board
+ * moves before interpositions at equal length; MOVE_NONE when nothing but futile drops is
+ * left. *child_len and *child_free: the exact length after it and its free square. */
+static Move exact_defence(MateSolver *ms, int rem, int *child_len, int *child_free) {
     Position *pos = ms->pos;
     MoveList list;
     mate_gen(ms, rem, FREE_NONE, &list);
     Move best = MOVE_NONE;
     int longest = -(1 << 20);
-    for (int i = 0; i < list.size && !ms->aborted; i++) {
-        Move m = list.moves[i];
-        bool drop = move_is_drop(m);
-        int fsq = drop ? move_to(m) : FREE_NONE;
-        pos_do_move(pos, m);
-        int b = drop && futile(ms, m, rem) ? -1 : shortest_budget(ms, (rem - 1) & 1 ? 1 : 0, rem - 1, fsq);
-        pos_undo_move(pos);
-        if (b < 0) continue;
-        if (b > longest || (b == longest && move_is_drop(best) && !drop)) {
-            longest = b;
-            best = m;
-            *child_rem = b;
-            *child_free = fsq;
+    for (int pass = 0; pass < 2 && !ms->aborted; pass++) /* board moves, then drops */
+        for (int i = 0; i < list.size && !ms->aborted && longest < rem - 1; i++) {
+            Move m = list.moves[i];
+            bool drop = move_is_drop(m);
+            if (drop != (pass == 1)) continue;
+            int fsq = drop ? move_to(m) : FREE_NONE;
+            pos_do_move(pos, m);
+            int b = drop && futile(ms, m, rem) ? -1 : shortest_budget(ms, rem - 1, fsq);
+            pos_undo_move(pos);
+            if (b >= 0 && b > longest) {
+                longest = b;
+                best = m;
+                *child_len = b;
+                *child_free = fsq;
+            }
         }
-    }
     return best;
 }
 
-/* The line of a mate proven with budget d, into line[0..max). */
+/* The line of a mate of exactly d plies, into line[0..max). */
 static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
     Position *pos = ms->pos;
     int n = 0, rem = d, fsq = FREE_NONE;
     while (n + 1 <= max && !ms->aborted) {
-        int crem = 0, cfree = FREE_NONE;
-        Move m = best_check(ms, rem, fsq, &crem);
+        int clen = 0, cfree = FREE_NONE;
+        Move m = exact_check(ms, rem, fsq, &clen);
         if (!m) break;
         line[n++] = m;
         pos_do_move(pos, m);
         if (n + 1 > max) break;
-        Move r = best_defence(ms, crem, &rem, &cfree);
+        Move r = exact_defence(ms, clen, &rem, &cfree);
         if (!r) break;
         line[n++] = r;
         pos_do_move(pos, r);
@@ -257,52 +249,43 @@ static void solver_free(MateSolver *ms) {
     free(ms->kids);
 }
 
-/* Shorter mates than the proof's line of length len: the first odd budget that proves. */
-static int shorten(MateSolver *ms, int len, int max_plies, Move *line, int line_max) {
-    int top = len - 2 < max_plies ? len - 2 : max_plies;
-    if (top > EXACT_MAX) top = EXACT_MAX;
-    for (int d = 1; d <= top && !ms->aborted; d += 2) {
-        MateResult r;
-        if (prove(ms, d, FREE_NONE, &r) != 1) continue;
-        int n = extract_exact(ms, d, line, line_max);
-        if (!ms->aborted && mate_line_valid(ms->pos, line, n)) return n;
-    }
-    return -1;
+/* From a proof of len plies at the root, the shortest mate: prove with budgets len - 2,
+ * len - 4, ... (each proof stores its own, possibly shorter, length) until one is disproven;
+ * then its line. Returns the line's length, or -1 (stopped, or no line verified). */
+static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
+    int exact = shortest_budget(ms, len, FREE_NONE);
+    if (exact < 0) return -1;
+    int n = extract_exact(ms, exact, line, line_max);
+    return !ms->aborted && mate_line_valid(ms->pos, line, n) ? n : -1;
 }
 
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
     if (pos->v->check_allowed) return MATE_UNSUPPORTED;
-    int max_plies = c->max_plies > 0 ? c->max_plies : 1 << 20;
+    int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     if (solver_init(&ms, pos, c) < 0) {
         solver_free(&ms);
         return MATE_TIMEOUT;
     }
     MateResult r;
-    if (max_plies <= EXACT_MAX) { /* a bounded question: the bounded searches answer it */
-        int m = shorten(&ms, max_plies + 2, max_plies, line, line_max);
-        *length = m > 0 ? m : 0;
-        MateStatus st = m > 0 ? MATE_FOUND : ms.aborted ? MATE_TIMEOUT : MATE_NONE;
-        solver_free(&ms);
-        return st;
-    }
-    dfpn_solve(&ms, REM_NONE, FREE_NONE, &r);
+    dfpn_solve(&ms, budget, FREE_NONE, &r);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
         mtt_clear_rep(&ms.tt);
         ms.store_rep = false;
-        dfpn_solve(&ms, REM_NONE, FREE_NONE, &r);
+        dfpn_solve(&ms, budget, FREE_NONE, &r);
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {
+        /* the proof's own line first: the answer if shortening runs out of time */
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;
-        bool valid = n > 0 && mate_line_valid(pos, buf, n);
-        int m = shorten(&ms, valid ? n : EXACT_MAX + 2, max_plies, line, line_max);
+        bool valid = n > 0 && n <= budget && mate_line_valid(pos, buf, n);
+        int m = shorten(&ms, r.len, line, line_max);
         if (m > 0)
             *length = m;
-        else if (valid && n <= max_plies) {
+        else if (valid) {
             memcpy(line, buf, (size_t)n * sizeof *buf);
             *length = n;
         }

@@ -26,7 +26,8 @@ typedef struct {
     MateHand hand; /* proven: proof hand; disproven: disproof hand; else the hand seen */
     uint32_t pn, dn;
     uint32_t amount; /* nodes spent below this entry (garbage-collection priority) */
-    int16_t len;     /* proven: plies of the proof found (tsume count) */
+    int16_t len;     /* proven: mate within len plies (tsume count); disproven: no mate within
+                      * len (REM_NONE: none at all); else the budget the pn/dn belong to */
     uint8_t gen, flags;
 } MateEntry;
 
@@ -43,16 +44,18 @@ typedef struct {
 /* What a look-up or a search tells about one node. */
 typedef struct {
     uint32_t pn, dn;
-    int16_t len;
+    int16_t len; /* as MateEntry.len */
     uint8_t flags;
     MateHand hand; /* proof hand (pn == 0) or disproof hand (dn == 0) */
 } MateResult;
 
 int mtt_init(MateTable *t, int mb);
 void mtt_free(MateTable *t);
-/* Values of (key, hand): proven/disproven through a dominating entry, else the exact entry,
- * else pn = dn = 1 with found = false. */
-bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, MateResult *r);
+/* Values of (key, hand) under the depth budget rem (REM_NONE: unlimited): proven when an entry
+ * with no bigger hand has a mate within rem, disproven when one with no smaller hand has none
+ * within a bound >= rem, else the estimates of the exact hand and budget, else pn = dn = 1
+ * with found = false. */
+bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r);
 void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount);
 /* Free room when the table is nearly full: unresolved entries of little work go first. */
 void mtt_collect(MateTable *t);

@@ -30,7 +30,7 @@ static bool hand_eq(const MateHand *a, const MateHand *b, int slots) {
     return !memcmp(a->n, b->n, (size_t)slots);
 }
 
-bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, MateResult *r) {
+bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
     const MateEntry *c = cluster(t, key);
     int slots = t->hand_slots;
     bool found = false;
@@ -38,15 +38,21 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, MateResult 
     for (int i = 0; i < CLUSTER; i++) {
         const MateEntry *e = &c[i];
         if (e->key != key) continue;
-        if (e->pn == 0 && hand_le(&e->hand, h, slots)) { /* proven with no more than we hold */
-            *r = (MateResult){.pn = 0, .dn = PN_INF, .len = e->len, .hand = e->hand};
-            return true;
+        if (e->pn == 0) { /* mate within e->len with no more than we hold */
+            if (e->len <= rem && hand_le(&e->hand, h, slots)) {
+                *r = (MateResult){.pn = 0, .dn = PN_INF, .len = e->len, .hand = e->hand};
+                return true;
+            }
+            continue;
         }
-        if (e->dn == 0 && hand_le(h, &e->hand, slots) && (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots))) {
-            *r = (MateResult){.pn = PN_INF, .dn = 0, .flags = e->flags, .hand = e->hand};
-            return true;
+        if (e->dn == 0) { /* no mate within e->len with no more than e->hand */
+            if (rem <= e->len && hand_le(h, &e->hand, slots) && (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots))) {
+                *r = (MateResult){.pn = PN_INF, .dn = 0, .len = e->len, .flags = e->flags, .hand = e->hand};
+                return true;
+            }
+            continue;
         }
-        if (e->pn == 0 || e->dn == 0) continue;
+        if (e->len != rem) continue; /* estimates of another budget */
         if (hand_eq(&e->hand, h, slots)) {
             if (e->pn > pn) pn = e->pn;
             if (e->dn > dn) dn = e->dn;
@@ -57,15 +63,24 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, MateResult 
             if (e->pn > pn) pn = e->pn;
         }
     }
-    *r = (MateResult){.pn = pn, .dn = dn, .hand = *h};
+    *r = (MateResult){.pn = pn, .dn = dn, .len = (int16_t)rem, .hand = *h};
     return found;
 }
 
-/* Entries of the same board that a new proof (disproof) with hand h makes redundant. */
+/* Entries of the same board that a new proof (disproof) with hand h and length bound r->len
+ * makes redundant: proofs need a hand at least as big and as long a mate, disproofs a hand at
+ * most as big and at most as long a bound; estimates of such budgets are settled. */
 static bool dominated(const MateEntry *e, const MateResult *r, int slots) {
-    if (r->pn == 0) return e->pn != 0 && hand_le(&r->hand, &e->hand, slots);
-    if (r->dn == 0 && !(r->flags & ENT_REP)) return e->dn != 0 && hand_le(&e->hand, &r->hand, slots);
+    if (r->pn == 0) return e->dn != 0 && e->len >= r->len && hand_le(&r->hand, &e->hand, slots);
+    if (r->dn == 0 && !(r->flags & ENT_REP)) return e->pn != 0 && e->len <= r->len && hand_le(&e->hand, &r->hand, slots);
     return false;
+}
+
+/* Same kind of entry for the same hand (estimates: also the same budget). */
+static bool same_slot(const MateEntry *e, const MateHand *hand, const MateResult *r, int slots) {
+    bool e_res = e->pn == 0 || e->dn == 0, r_res = r->pn == 0 || r->dn == 0;
+    if (e_res != r_res || e->len != r->len || !hand_eq(&e->hand, hand, slots)) return false;
+    return !e_res || (e->pn == 0) == (r->pn == 0);
 }
 
 void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
@@ -74,7 +89,7 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
     const MateHand *hand = (r->pn == 0 || r->dn == 0) ? &r->hand : h;
     for (int i = 0; i < CLUSTER; i++) {
         MateEntry *e = &c[i];
-        if (e->key == key && (hand_eq(&e->hand, hand, slots) || dominated(e, r, slots))) {
+        if (e->key == key && (same_slot(e, hand, r, slots) || dominated(e, r, slots))) {
             if (!slot) {
                 slot = e;
                 if (e->amount > amount) amount = e->amount;
