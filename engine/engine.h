@@ -27,6 +27,7 @@ typedef struct {
     bool infinite;      /* until stop (no bestmove before it) */
     bool ponder;        /* pondering: no bestmove before ponderhit/stop */
     int mate;           /* > 0: mate search with this time limit (ms); -1 = no limit */
+    int mate_plies;     /* mate search: longest mate looked for (plies), 0 = any */
     int multipv;        /* lines to report, 0 = option value */
     int exclude_count;  /* remove these root moves (XBoard exclude) */
     Move exclude[256];

@@ -31,7 +31,7 @@ static void usage(FILE *f) {
             "       shishi perft VARIANT POSITION DEPTH [--divide]\n"
             "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
             "                      [--multipv K] [--threads T] [--hash MB]\n"
-            "       shishi mate --position P [--variant V] [--time S] [--hash MB]\n"
+            "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N]\n"
             "                                   solve a mate problem (docs/mate.md)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
@@ -301,7 +301,7 @@ static void mate_answer(void *user, MateStatus status, const Move *line, int len
         fprintf(stderr, "shishi mate: the mate solver does not support %s yet\n", root->v->name);
 }
 
-/* shishi mate --variant V --position P [--time S] [--hash MB]: the tsume solver. */
+/* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N]: the tsume solver. */
 static int cmd_mate(int argc, char **argv) {
     const char *variant = variant_list()[0]->name, *position = NULL, *hash = "64";
     SearchLimits limits;
@@ -320,7 +320,15 @@ static int cmd_mate(int argc, char **argv) {
             position = val;
         else if (!strcmp(a, "--hash"))
             hash = val;
-        else if (!strcmp(a, "--time")) {
+        else if (!strcmp(a, "--max-plies")) {
+            char *end;
+            long n = strtol(val, &end, 10);
+            if (!*val || *end || n < 1 || n > 30000) {
+                fprintf(stderr, "shishi mate: bad value '%s' for --max-plies\n", val);
+                return 2;
+            }
+            limits.mate_plies = (int)n;
+        } else if (!strcmp(a, "--time")) {
             char *end;
             double sec = strtod(val, &end);
             if (!*val || *end || sec <= 0 || sec > 1e7) {

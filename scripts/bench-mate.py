@@ -2,7 +2,7 @@
 """bench-mate.py - run the tsume file through `shishi mate` (and Fairy-Stockfish when present).
 
 usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfish]
-                             [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf]
+                             [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf] [--bounded]
 
 For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
 length found, the expected length and the time, then the solve count and total time per
@@ -33,9 +33,10 @@ def rows(path, max_len):
                 yield sfen, want, limit
 
 
-def run_shishi(binary, sfen, limit, seconds):
+def run_shishi(binary, sfen, limit, seconds, bounded=False):
     t = time.time()
-    p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)],
+    bound = ['--max-plies', str(limit)] if bounded else []
+    p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)] + bound,
                        capture_output=True, text=True, timeout=seconds + 30)
     dt = time.time() - t
     out = p.stdout.split('\n')
@@ -94,8 +95,9 @@ def main():
     ap.add_argument('--min-len', type=int, default=0)
     ap.add_argument('--time', type=float, default=10)
     ap.add_argument('--no-fsf', action='store_true')
+    ap.add_argument('--bounded', action='store_true', help='pass the row length as --max-plies')
     a = ap.parse_args()
-    engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time))]
+    engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time, a.bounded))]
     if os.access(a.fsf, os.X_OK) and not a.no_fsf:
         engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
     totals = {name: [0, 0, 0.0, 0] for name, _ in engines}
