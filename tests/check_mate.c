@@ -11,8 +11,19 @@
 #include "testutil.h"
 
 /* make test: every row up to QUICK_MAX_PLIES within ROW_MS each; make test-long: the rest
- * of the short rows (9 and 13 plies) within LONG_ROW_MS each, and the long problems. */
-enum { QUICK_MAX_PLIES = 7, ROW_MS = 1000, LONG_ROW_MS = 10000, BRUTE_MAX_PLIES = 5 };
+ * of the short rows (13 plies) within LONG_ROW_MS each, and the long problems. */
+enum { QUICK_MAX_PLIES = 9, ROW_MS = 1000, LONG_ROW_MS = 10000, BRUTE_MAX_PLIES = 5 };
+
+/* Rows whose stated length the defender beats under these rules (the file's line is refuted
+ * by a reply it does not consider; both solvers agree, see the inconsistent_rows test and
+ * docs/mate.md): left out of the length checks. */
+static const char *const REFUTED[] = {"zukou/problems/050.json", "zukou/problems/007.json"};
+
+static bool refuted(const TestTsv *tsv) {
+    for (size_t i = 0; i < sizeof REFUTED / sizeof REFUTED[0]; i++)
+        if (tsv->ncols > 3 && strstr(tsv->cols[3], REFUTED[i])) return true;
+    return false;
+}
 
 static void assert_mating_line(Position *pos, const Move *line, int length, const char *sfen) {
     ck_assert_msg(mate_line_valid(pos, line, length), "%s: the %d-ply line is no mate", sfen, length);
@@ -34,7 +45,7 @@ static void run_rows(int min_plies, int max_plies, int budget_ms) {
         int want = 0, none_within = 0;
         if (sscanf(len, "none<=%d", &none_within) != 1 && sscanf(len, "%d", &want) != 1) continue;
         int plies = want ? want : none_within;
-        if (plies > max_plies || plies < min_plies) continue;
+        if (plies > max_plies || plies < min_plies || refuted(&tsv)) continue;
         char spec[1200];
         snprintf(spec, sizeof spec, "sfen %s", sfen);
         Position *pos = test_position("shogi", spec);
@@ -114,6 +125,30 @@ START_TEST(small_games) {
         free(pos);
     }
     ck_assert_int_gt(found, 0);
+}
+END_TEST
+
+/* The two refuted rows: zukou 050 (stated 9 plies: after B*4e the defender has 2g3h and 3e4e)
+ * has no mate within 9 plies for either solver, and in zukou 007 (stated 13 plies) the
+ * defender's 8c9d at ply 6 instead of the line's 9e9d leaves no mate within the line's
+ * remaining 7 plies (9 are needed). */
+START_TEST(inconsistent_rows) {
+    static Move line[MATE_LINE_MAX];
+    int n = 0;
+    Position *pos = test_position("shogi", "sfen 9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1");
+    MateControl c = {.deadline_ms = -1, .max_plies = 9};
+    ck_assert_int_eq(mate_brute_search(pos, &c, line, &n), MATE_NONE);
+    ck_assert_int_eq(solve(pos, 9, 5000, line, &n), MATE_NONE);
+    free(pos);
+    pos = test_position("shogi", "sfen 1nkg5/2s6/3rp4/1B7/r8/1PN6/9/9/9 b BG3SN2gn4l16p 1 moves S*8b 7a8b N*7d 8b8c S*9d 8c9d");
+    c.max_plies = 7;
+    ck_assert_int_eq(mate_brute_search(pos, &c, line, &n), MATE_NONE);
+    c.max_plies = 9;
+    ck_assert_int_eq(mate_brute_search(pos, &c, line, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 9);
+    ck_assert_int_eq(solve(pos, 0, 5000, line, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 9);
+    free(pos);
 }
 END_TEST
 
@@ -198,6 +233,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, tsume_long);
     tcase_add_test(tc, agrees_with_brute);
     tcase_add_test(tc, small_games);
+    tcase_add_test(tc, inconsistent_rows);
     tcase_add_test(tc, no_checks_and_unsupported);
     tcase_add_test(tc, probe_problem);
     tcase_add_test(tc, verifier_rejects);
