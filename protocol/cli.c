@@ -360,6 +360,11 @@ static int cmd_mate(int argc, char **argv) {
     Reporter r = {.user = &ctx, .on_mate = mate_answer, .on_mate_progress = mate_progress};
     engine_go(e, &limits, &r);
     engine_wait(e);
+    uint64_t nodes = 0;
+    int64_t ms = 0;
+    int depth = 0;
+    engine_progress(e, &nodes, &ms, &depth);
+    fprintf(stderr, "info nodes %llu\n", (unsigned long long)nodes); /* the final count */
     engine_destroy(e);
     free(ctx.scratch);
     return ctx.status;

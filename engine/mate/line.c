@@ -238,10 +238,6 @@ static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
 
 static void solver_free(MateSolver *ms) {
     ms->c->hashfull = ms->tt.e ? mtt_hashfull(&ms->tt) : 0;
-    if (ms->c->on_progress) { /* the final figures */
-        MateProgress p = {.nodes = ms->c->nodes, .time_ms = now_ms() - ms->start_ms, .hashfull = ms->c->hashfull};
-        ms->c->on_progress(ms->c->user, &p);
-    }
     mtt_free(&ms->tt);
     free(ms->path);
     free(ms->gen);
