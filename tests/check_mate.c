@@ -4,6 +4,7 @@
  * "none<=N" rows answered with no mate within N plies, and agreement with the brute-force
  * reference solver (mate_brute_search) on the short rows. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../engine/mate/mate.h"
@@ -30,9 +31,16 @@ static void assert_mating_line(Position *pos, const Move *line, int length, cons
     ck_assert_msg(mate_line_valid(pos, line, length), "%s: the %d-ply line is no mate", sfen, length);
 }
 
+/* Time budgets stretch with CK_TIMEOUT_MULTIPLIER (make asan / tsan set it). */
+static int scaled(int ms) {
+    const char *m = getenv("CK_TIMEOUT_MULTIPLIER");
+    int k = m ? atoi(m) : 1;
+    return ms * (k > 1 ? k : 1);
+}
+
 /* Solve one row; returns the status and fills the line. */
 static MateStatus solve(Position *pos, int max_plies, int ms, Move *line, int *n) {
-    MateControl c = {.deadline_ms = now_ms() + ms, .max_plies = max_plies, .hash_mb = 16};
+    MateControl c = {.deadline_ms = now_ms() + scaled(ms), .max_plies = max_plies, .hash_mb = 16};
     return mate_search(pos, &c, line, MATE_LINE_MAX, n);
 }
 
