@@ -23,7 +23,7 @@ endif
 LDLIBS  += -pthread -lm
 
 BUILD   ?= build/$(CC)$(BUILD_TAG)
-LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c engine/*.c engine/solve/*.c eval/*.c books/*.c) \
+LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c engine/*.c engine/solve/*.c engine/mate/*.c eval/*.c books/*.c) \
            $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/protocol/main.o

@@ -10,12 +10,12 @@
 #include <strings.h>
 
 #include "../src/movegen.h"
-#include "mate.h"
+#include "mate/mate.h"
 #include "search.h"
 #include "solved.h"
 #include "timeman.h"
 
-enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 16 << 20 };
+enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 64 << 20 };
 
 struct EngineContext {
     const Variant *variant;
@@ -196,21 +196,32 @@ static int ensure_workers(EngineContext *e, int threads) {
     return e->worker_count < threads ? e->worker_count : threads;
 }
 
-/* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. */
-static void mate_run(SearchShared *sh, Position *root) {
-    MateControl c = {.stop = &sh->stop, .deadline_ms = -1};
+static void mate_progress(void *user, const MateProgress *p) {
+    SearchShared *sh = user;
+    atomic_store(&sh->nodes, p->nodes);
+    if (sh->reporter.on_mate_progress) sh->reporter.on_mate_progress(sh->reporter.user, p->nodes, p->time_ms, p->hashfull);
+}
+
+/* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. The
+ * solver's own table takes the Hash size (allocated for the run, freed after it). */
+static void mate_run(EngineContext *e) {
+    SearchShared *sh = &e->shared;
+    MateControl c = {.stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh,
+                     .on_progress = mate_progress};
+    c.max_plies = sh->limits.mate_plies;
     if (sh->limits.mate > 0) c.deadline_ms = atomic_load(&sh->start_ms) + sh->limits.mate;
-    Move line[MAX_PLY];
+    Move *line = malloc(MATE_LINE_MAX * sizeof *line);
     int length = 0;
-    MateStatus s = mate_search(root, &c, line, &length);
+    MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
     atomic_store(&sh->nodes, c.nodes);
-    if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, root);
+    if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, e->search_root);
+    free(line);
 }
 
 static void *search_thread_main(void *arg) {
     EngineContext *e = arg;
     if (e->shared.limits.mate)
-        mate_run(&e->shared, e->search_root);
+        mate_run(e);
     else
         search_run(&e->shared, e->search_root, e->workers);
     return NULL;
@@ -250,9 +261,8 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
         if (reporter->on_bestmove) reporter->on_bestmove(reporter->user, &bm);
         return;
     }
-    /* WHY a stack size only for `go mate`: the search keeps its move lists on the heap, but
-     * the tsume solver (engine/mate.c) still recurses with move lists in its frames, about
-     * 64 KB per two plies; 16 MB covers its 63 plies whatever the default thread stack is. */
+    /* WHY a stack size only for `go mate`: the df-pn solver (engine/mate/) recurses once per
+     * ply of the current path, which in long problems reaches thousands of plies. */
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     if (limits->mate) pthread_attr_setstacksize(&attr, MATE_STACK);

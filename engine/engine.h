@@ -27,6 +27,7 @@ typedef struct {
     bool infinite;      /* until stop (no bestmove before it) */
     bool ponder;        /* pondering: no bestmove before ponderhit/stop */
     int mate;           /* > 0: mate search with this time limit (ms); -1 = no limit */
+    int mate_plies;     /* mate search: longest mate looked for (plies), 0 = any */
     int multipv;        /* lines to report, 0 = option value */
     int exclude_count;  /* remove these root moves (XBoard exclude) */
     Move exclude[256];
@@ -72,6 +73,8 @@ typedef struct {
     void (*on_mate)(void *user, MateStatus status, const Move *line, int length, const Position *root);
     /* A note for the user (USI `info string`): solved-table messages. May be NULL. */
     void (*on_string)(void *user, const char *text);
+    /* `go mate` progress, about once per second (may be NULL) */
+    void (*on_mate_progress)(void *user, uint64_t nodes, int64_t time_ms, int hashfull);
 } Reporter;
 
 typedef struct EngineContext EngineContext;
@@ -83,8 +86,9 @@ void engine_destroy(EngineContext *e);
 /* Game and rules. Switching the game resets the position to its start. */
 int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t errlen);
 const Variant *engine_variant(const EngineContext *e);
-/* Engine options: "Hash" (MB), "Threads", "MultiPV", "Ponder", "SolvedTables" (true/false:
- * use a solved game's table, docs/nana.md; bench turns it off), plus every RuleOption of
+/* Engine options: "Hash" (MB; also the mate solver's table for `go mate`), "Threads", "MultiPV",
+ * "Ponder", "SolvedTables" (true/false: use a solved game's table, docs/nana.md; bench turns it
+ * off), plus every RuleOption of
  * the current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen);
 

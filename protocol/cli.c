@@ -1,4 +1,4 @@
-/* cli.c - command-line subcommands: perft, analyse, bench, tune, selfplay, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, mate, bench, tune, selfplay, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
@@ -35,6 +35,8 @@ static void usage(FILE *f) {
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
+            "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N]\n"
+            "                                   solve a mate problem (docs/mate.md)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
             "                   [--lr X] [--lambda L] [--k K] [--validation F] [--score-weight W]\n"
@@ -283,6 +285,106 @@ static int cmd_analyse(int argc, char **argv) {
     engine_destroy(e);
     free(ctx.scratch);
     return 0;
+}
+
+/* ---- mate ------------------------------------------------------------------------------- */
+
+typedef struct {
+    Notation notation;
+    Position *scratch;
+    int status;
+} MateCtx;
+
+static void mate_progress(void *user, uint64_t nodes, int64_t time_ms, int hashfull) {
+    (void)user;
+    fprintf(stderr, "info nodes %llu nps %llu hashfull %d time %lld\n", (unsigned long long)nodes,
+            (unsigned long long)(time_ms > 0 ? nodes * 1000 / (uint64_t)time_ms : nodes), hashfull, (long long)time_ms);
+}
+
+static void mate_answer(void *user, MateStatus status, const Move *line, int length, const Position *root) {
+    MateCtx *ctx = user;
+    ctx->status = status == MATE_FOUND || status == MATE_NONE ? 0 : status == MATE_TIMEOUT ? 3 : 2;
+    if (status == MATE_FOUND) {
+        char *text = malloc(65536);
+        if (!text) return;
+        format_moves(ctx->scratch, root, line, length, ctx->notation, text, 65536);
+        printf("mate %d\n%s\n", length, text);
+        free(text);
+    } else if (status == MATE_NONE)
+        printf("nomate\n");
+    else if (status == MATE_TIMEOUT)
+        printf("timeout\n");
+    else
+        fprintf(stderr, "shishi mate: the mate solver does not support %s yet\n", root->v->name);
+}
+
+/* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N]: the tsume solver. */
+static int cmd_mate(int argc, char **argv) {
+    const char *variant = variant_list()[0]->name, *position = NULL, *hash = "64";
+    SearchLimits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.time[BLACK] = limits.time[WHITE] = -1;
+    limits.mate = -1;
+    for (int i = 2; i < argc; i += 2) {
+        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!val || strncmp(a, "--", 2)) {
+            fprintf(stderr, "shishi mate: %s '%s'\n", val ? "unexpected argument" : "missing value after", a);
+            return 2;
+        }
+        if (!strcmp(a, "--variant"))
+            variant = val;
+        else if (!strcmp(a, "--position"))
+            position = val;
+        else if (!strcmp(a, "--hash"))
+            hash = val;
+        else if (!strcmp(a, "--max-plies")) {
+            char *end;
+            long n = strtol(val, &end, 10);
+            if (!*val || *end || n < 1 || n > 30000) {
+                fprintf(stderr, "shishi mate: bad value '%s' for --max-plies\n", val);
+                return 2;
+            }
+            limits.mate_plies = (int)n;
+        } else if (!strcmp(a, "--time")) {
+            char *end;
+            double sec = strtod(val, &end);
+            if (!*val || *end || sec <= 0 || sec > 1e7) {
+                fprintf(stderr, "shishi mate: bad value '%s' for --time (seconds)\n", val);
+                return 2;
+            }
+            limits.mate = (int)(sec * 1000);
+        } else {
+            fprintf(stderr, "shishi mate: unknown option '%s'\n", a);
+            return 2;
+        }
+    }
+    const Variant *v = variant_find(variant);
+    if (!v || !position) {
+        fprintf(stderr, v ? "shishi mate: give the problem with --position (startpos, sfen ..., or an SFEN)\n"
+                          : "shishi mate: unknown variant (see shishi help)\n");
+        return 2;
+    }
+    EngineContext *e = engine_create();
+    char err[256];
+    if (engine_set_variant(e, v, err, sizeof err) || engine_set_option(e, "Hash", hash, err, sizeof err) ||
+        engine_set_position(e, position, err, sizeof err)) {
+        fprintf(stderr, "shishi mate: %s\n", err);
+        engine_destroy(e);
+        return 2;
+    }
+    MateCtx ctx = {.notation = spec_notation(v, position), .status = 2};
+    ctx.scratch = malloc(sizeof *ctx.scratch);
+    Reporter r = {.user = &ctx, .on_mate = mate_answer, .on_mate_progress = mate_progress};
+    engine_go(e, &limits, &r);
+    engine_wait(e);
+    uint64_t nodes = 0;
+    int64_t ms = 0;
+    int depth = 0;
+    engine_progress(e, &nodes, &ms, &depth);
+    fprintf(stderr, "info nodes %llu\n", (unsigned long long)nodes); /* the final count */
+    engine_destroy(e);
+    free(ctx.scratch);
+    return ctx.status;
 }
 
 /* ---- bench ------------------------------------------------------------------------------ */
@@ -665,6 +767,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
     if (!strcmp(cmd, "eval")) return cli_eval(argc, argv);
+    if (!strcmp(cmd, "mate")) return cmd_mate(argc, argv);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
     if (!strcmp(cmd, "selfplay")) return cmd_selfplay(argc, argv);

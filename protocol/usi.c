@@ -72,9 +72,15 @@ static void usi_on_mate(void *user, MateStatus status, const Move *line, int len
     Usi *u = user;
     switch (status) {
     case MATE_FOUND: {
-        char text[PV_TEXT_MAX];
-        format_moves(u->scratch, root, line, length, NOTATION_USI, text, sizeof text);
+        /* long problems have lines of a thousand moves and more */
+        char *text = malloc(IO_LINE_MAX);
+        if (!text) {
+            io_line("checkmate timeout");
+            break;
+        }
+        format_moves(u->scratch, root, line, length, NOTATION_USI, text, IO_LINE_MAX - 16);
         io_line("checkmate %s", text);
+        free(text);
         break;
     }
     case MATE_NONE: io_line("checkmate nomate"); break;
@@ -86,6 +92,13 @@ static void usi_on_mate(void *user, MateStatus status, const Move *line, int len
 static void usi_on_string(void *user, const char *text) {
     (void)user;
     io_line("info string %s", text);
+}
+
+static void usi_on_mate_progress(void *user, uint64_t nodes, int64_t time_ms, int hashfull) {
+    (void)user;
+    uint64_t nps = time_ms > 0 ? nodes * 1000 / (uint64_t)time_ms : nodes;
+    io_line("info nodes %llu nps %llu hashfull %d time %lld", (unsigned long long)nodes, (unsigned long long)nps,
+            hashfull, (long long)time_ms);
 }
 
 /* ---- handshake and options -------------------------------------------------------------- */
@@ -388,7 +401,7 @@ int usi_main(FILE *in, const char *first_line) {
         }
     u->hash_mb = HASH_DEFAULT_MB;
     Reporter rep = {.user = u, .on_info = usi_on_info, .on_bestmove = usi_on_bestmove, .on_mate = usi_on_mate,
-                    .on_string = usi_on_string};
+                    .on_string = usi_on_string, .on_mate_progress = usi_on_mate_progress};
 
     handshake(u);
 

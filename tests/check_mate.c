@@ -1,54 +1,74 @@
-/* check_mate.c - the tsume solver (engine/mate.c) on shared/data/tsume/tsume_std.tsv:
- * every row up to 7 plies in make test (9 plies in make test-long): the exact mate
- * length, a line that is legal move by move, checks on every attacker move and ends with the
- * defender left with nothing but futile interposing drops (tsume convention); "none<=N" rows
- * must give no mate within N plies. */
+/* check_mate.c - the df-pn tsume solver (engine/mate/) on shared/data/tsume/tsume_std.tsv and
+ * on hand-made micro and nana problems: exact mate lengths, lines replayed move by move
+ * (legal, every attacker move checks, the defender left with nothing but interposing drops),
+ * "none<=N" rows answered with no mate within N plies, and agreement with the brute-force
+ * reference solver (mate_brute_search) on the short rows. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "../engine/mate.h"
+#include "../engine/mate/mate.h"
+#include "../engine/search.h"
 #include "testutil.h"
 
-/* The two 13-ply rows are not solved yet (the solver reports no mate within 13 plies). */
-enum { QUICK_MAX_PLIES = 7, LONG_MAX_PLIES = 9 };
+/* make test: every row up to QUICK_MAX_PLIES within ROW_MS each, the 13-ply row within
+ * ROW13_MS (measured about 1 s; the margin is for a loaded machine); make test-long: the long
+ * problems. */
+enum { QUICK_MAX_PLIES = 9, ROW_MS = 1000, ROW13_MS = 3000, BRUTE_MAX_PLIES = 5 };
 
-/* Verify a mating line from pos (restored afterwards). */
-static void assert_mating_line(Position *pos, const Move *line, int length, const char *sfen) {
-    for (int i = 0; i < length; i++) {
-        ck_assert_msg(movegen_is_legal(pos, line[i]), "%s: move %d of the line is illegal", sfen, i + 1);
-        pos_do_move(pos, line[i]);
-        if (i % 2 == 0) ck_assert_msg(pos_in_check(pos), "%s: attacker move %d gives no check", sfen, i + 1);
-    }
-    /* mate: in check, and no reply left but (futile) interposing drops */
-    MoveList list;
-    movegen_legal(pos, &list);
-    ck_assert_msg(pos_in_check(pos), "%s: the line does not end in check", sfen);
-    for (int i = 0; i < list.size; i++)
-        ck_assert_msg(move_is_drop(list.moves[i]), "%s: the defender still has a move at the end", sfen);
-    for (int i = 0; i < length; i++) pos_undo_move(pos);
+/* Rows whose stated length the defender beats under these rules (the file's line is refuted
+ * by a reply it does not consider; both solvers agree, see the inconsistent_rows test and
+ * docs/mate.md): left out of the length checks. */
+static const char *const REFUTED[] = {"zukou/problems/050.json", "zukou/problems/007.json"};
+
+static bool refuted(const TestTsv *tsv) {
+    for (size_t i = 0; i < sizeof REFUTED / sizeof REFUTED[0]; i++)
+        if (tsv->ncols > 3 && strstr(tsv->cols[3], REFUTED[i])) return true;
+    return false;
 }
 
-static void run_rows(int max_plies, int min_plies) {
+static void assert_mating_line(Position *pos, const Move *line, int length, const char *sfen) {
+    ck_assert_msg(mate_line_valid(pos, line, length), "%s: the %d-ply line is no mate", sfen, length);
+}
+
+/* Time budgets stretch with CK_TIMEOUT_MULTIPLIER (make asan / tsan set it). */
+static int scaled(int ms) {
+    const char *m = getenv("CK_TIMEOUT_MULTIPLIER");
+    int k = m ? atoi(m) : 1;
+    return ms * (k > 1 ? k : 1);
+}
+
+/* Solve one row; returns the status and fills the line. */
+static MateStatus solve(Position *pos, int max_plies, int ms, Move *line, int *n) {
+    MateControl c = {.deadline_ms = now_ms() + scaled(ms), .max_plies = max_plies, .hash_mb = 16};
+    return mate_search(pos, &c, line, MATE_LINE_MAX, n);
+}
+
+static void run_rows(int min_plies, int max_plies, int budget_ms) {
     TestTsv tsv;
     int tested = 0;
+    static Move line[MATE_LINE_MAX];
     for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
         if (tsv.ncols < 2) continue;
         const char *sfen = tsv.cols[0], *len = tsv.cols[1];
         int want = 0, none_within = 0;
         if (sscanf(len, "none<=%d", &none_within) != 1 && sscanf(len, "%d", &want) != 1) continue;
         int plies = want ? want : none_within;
-        if (plies > max_plies || plies < min_plies) continue;
+        if (plies > max_plies || plies < min_plies || refuted(&tsv)) continue;
         char spec[1200];
         snprintf(spec, sizeof spec, "sfen %s", sfen);
         Position *pos = test_position("shogi", spec);
-        MateControl c = {.stop = NULL, .deadline_ms = -1, .max_plies = plies};
-        Move line[MAX_PLY];
         int n = 0;
-        MateStatus s = mate_search(pos, &c, line, &n);
+        MateStatus s = solve(pos, want ? 0 : none_within, budget_ms, line, &n);
         if (want) {
             ck_assert_msg(s == MATE_FOUND, "%s: no mate found (status %d), want %d plies", sfen, s, want);
             ck_assert_msg(n == want, "%s: mate in %d plies, want %d", sfen, n, want);
             assert_mating_line(pos, line, n, sfen);
+            if (tsv.ncols > 2 && strcmp(tsv.cols[2], "-")) { /* the given solution has the same length */
+                int words = 1;
+                for (const char *p = tsv.cols[2]; *p; p++) words += *p == ' ';
+                ck_assert_msg(words == n, "%s: %d plies, the file's solution has %d", sfen, n, words);
+            }
         } else
             ck_assert_msg(s == MATE_NONE, "%s: status %d, want no mate within %d plies", sfen, s, none_within);
         free(pos);
@@ -58,46 +78,161 @@ static void run_rows(int max_plies, int min_plies) {
     ck_assert_int_gt(tested, 0);
 }
 
-START_TEST(tsume_quick) { run_rows(QUICK_MAX_PLIES, 0); }
+START_TEST(tsume_quick) { run_rows(0, QUICK_MAX_PLIES, ROW_MS); }
 END_TEST
 
-START_TEST(tsume_long) {
-    if (test_long()) run_rows(LONG_MAX_PLIES, QUICK_MAX_PLIES + 1);
+/* Not in sanitizer builds (CK_TIMEOUT_MULTIPLIER set): there the solver runs more than ten
+ * times slower and the shortening does not reach 13 plies within any sensible budget. */
+START_TEST(tsume_13) {
+    if (scaled(1) == 1) run_rows(QUICK_MAX_PLIES + 1, 13, ROW13_MS);
+}
+END_TEST
+
+/* The brute-force reference agrees on the length of every short row. */
+START_TEST(agrees_with_brute) {
+    TestTsv tsv;
+    static Move line[MATE_LINE_MAX];
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
+        int want = 0;
+        if (tsv.ncols < 2 || sscanf(tsv.cols[1], "%d", &want) != 1 || want > BRUTE_MAX_PLIES) continue;
+        char spec[1200];
+        snprintf(spec, sizeof spec, "sfen %s", tsv.cols[0]);
+        Position *pos = test_position("shogi", spec);
+        MateControl c = {.deadline_ms = -1, .max_plies = BRUTE_MAX_PLIES};
+        int nb = 0, nd = 0;
+        ck_assert_int_eq(mate_brute_search(pos, &c, line, &nb), MATE_FOUND);
+        ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &nd), MATE_FOUND);
+        ck_assert_msg(nb == nd, "%s: brute %d plies, df-pn %d", tsv.cols[0], nb, nd);
+        free(pos);
+    }
+    test_tsv_close(&tsv);
+}
+END_TEST
+
+/* Small problems of the other drop games, checked against the brute-force reference: the
+ * same verdict and length, and a line that replays as a mate. */
+static const struct {
+    const char *game, *spec;
+} SMALL[] = {
+    {"micro", "sfen k3/4/1K2/4/4 b R 1"}, {"micro", "sfen k3/4/2K1/4/4 b RB 1"}, {"micro", "sfen 1k2/4/4/4/3K b RP 1"},
+    {"micro", "sfen k3/p3/4/4/3K b RL 1"}, {"nana", "sfen k2/3/1K1 b R 1"},    {"nana", "sfen k2/3/2K b RB 1"},
+    {"nana", "sfen 1k1/3/1K1 b B 1"},
+};
+
+START_TEST(small_games) {
+    static Move line[MATE_LINE_MAX];
+    int found = 0;
+    for (size_t i = 0; i < sizeof SMALL / sizeof SMALL[0]; i++) {
+        Position *pos = test_position(SMALL[i].game, SMALL[i].spec);
+        MateControl c = {.deadline_ms = -1, .max_plies = 7};
+        int nb = 0, nd = 0;
+        MateStatus b = mate_brute_search(pos, &c, line, &nb);
+        MateStatus d = solve(pos, 7, 5000, line, &nd);
+        ck_assert_msg(d == b && nd == nb, "%s %s: df-pn %d/%d, brute %d/%d", SMALL[i].game, SMALL[i].spec, d, nd, b, nb);
+        if (d == MATE_FOUND) {
+            assert_mating_line(pos, line, nd, SMALL[i].spec);
+            found++;
+        }
+        free(pos);
+    }
+    ck_assert_int_gt(found, 0);
+}
+END_TEST
+
+/* The two refuted rows: zukou 050 (stated 9 plies: after B*4e the defender has 2g3h and 3e4e)
+ * has no mate within 9 plies for either solver, and in zukou 007 (stated 13 plies) the
+ * defender's 8c9d at ply 6 instead of the line's 9e9d leaves no mate within the line's
+ * remaining 7 plies (9 are needed). */
+START_TEST(inconsistent_rows) {
+    static Move line[MATE_LINE_MAX];
+    int n = 0;
+    Position *pos = test_position("shogi", "sfen 9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1");
+    MateControl c = {.deadline_ms = -1, .max_plies = 9};
+    ck_assert_int_eq(mate_brute_search(pos, &c, line, &n), MATE_NONE);
+    ck_assert_int_eq(solve(pos, 9, 5000, line, &n), MATE_NONE);
+    free(pos);
+    pos = test_position("shogi", "sfen 1nkg5/2s6/3rp4/1B7/r8/1PN6/9/9/9 b BG3SN2gn4l16p 1 moves S*8b 7a8b N*7d 8b8c S*9d 8c9d");
+    c.max_plies = 7;
+    ck_assert_int_eq(mate_brute_search(pos, &c, line, &n), MATE_NONE);
+    c.max_plies = 9;
+    ck_assert_int_eq(mate_brute_search(pos, &c, line, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 9);
+    ck_assert_int_eq(solve(pos, 0, 5000, line, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 9);
+    free(pos);
 }
 END_TEST
 
 /* No checking move at all: no mate, found at once. Chu has no checkmate: unsupported. */
 START_TEST(no_checks_and_unsupported) {
     Position *pos = test_position("shogi", "startpos");
-    MateControl c = {.deadline_ms = -1};
-    Move line[MAX_PLY];
+    static Move line[MATE_LINE_MAX];
     int n = -1;
-    ck_assert_int_eq(mate_search(pos, &c, line, &n), MATE_NONE);
+    ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &n), MATE_NONE);
     ck_assert_int_eq(n, 0);
     free(pos);
     pos = test_position("chu", "startpos");
-    ck_assert_int_eq(mate_search(pos, &c, line, &n), MATE_UNSUPPORTED);
+    ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &n), MATE_UNSUPPORTED);
     free(pos);
 }
 END_TEST
 
-/* The usi-probe problem: 5 plies, this exact line (longest defence, shortest attack). */
+/* The usi-probe problem: 5 plies, the line replays as a mate. */
 START_TEST(probe_problem) {
     Position *pos = test_position("shogi", "sfen 5n2k/5l3/5B3/6R2/9/9/9/9/K8 b G 1");
-    MateControl c = {.deadline_ms = -1};
-    Move line[MAX_PLY];
+    static Move line[MATE_LINE_MAX];
     int n = 0;
-    ck_assert_int_eq(mate_search(pos, &c, line, &n), MATE_FOUND);
-    char text[256] = "";
-    for (int i = 0; i < n; i++) {
-        char m[32];
-        move_format(pos, line[i], NOTATION_USI, m, sizeof m);
-        strcat(text, i ? " " : "");
-        strcat(text, m);
-        pos_do_move(pos, line[i]);
-    }
-    ck_assert_str_eq(text, "3d3a+ 1a1b 4c3d+ 1b1c 3a1a");
+    ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 5);
+    assert_mating_line(pos, line, n, "probe");
     free(pos);
+}
+END_TEST
+
+/* A line that does not mate is rejected (the verifier can fail). */
+START_TEST(verifier_rejects) {
+    Position *pos = test_position("shogi", "sfen 5n2k/5l3/5B3/6R2/9/9/9/9/K8 b G 1");
+    Move m;
+    char err[128];
+    ck_assert_int_eq(move_parse(pos, "3d3a+", NOTATION_USI, &m, err, sizeof err), 0);
+    ck_assert(!mate_line_valid(pos, &m, 1));
+    free(pos);
+}
+END_TEST
+
+/* shishi mate: a solved problem on stdout, bad input refused. */
+START_TEST(cli_mate) {
+    TestRun *r = test_run_shishi("mate --position 'sfen 5n2k/5l3/5B3/6R2/9/9/9/9/K8 b G 1' --time 5");
+    ck_assert_msg(r->status == 0 && !strncmp(r->out, "mate 5\n", 7), "status %d out '%s'", r->status, r->out);
+    free(r);
+    r = test_run_shishi("mate --position 'sfen nonsense' --time 1");
+    ck_assert_int_ne(r->status, 0);
+    ck_assert(strstr(r->err, "shishi mate:") != NULL);
+    free(r);
+}
+END_TEST
+
+/* make test-long: the long problems (117 and 611 plies in 60 s each). */
+START_TEST(long_problems) {
+    if (!test_long()) return;
+    TestTsv tsv;
+    static Move line[MATE_LINE_MAX];
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
+        int want = 0;
+        if (tsv.ncols < 2 || sscanf(tsv.cols[1], "%d", &want) != 1 || want < 100 || want > 1000) continue;
+        char spec[1200];
+        snprintf(spec, sizeof spec, "sfen %s", tsv.cols[0]);
+        Position *pos = test_position("shogi", spec);
+        MateControl c = {.deadline_ms = now_ms() + 60000, .hash_mb = 256};
+        int n = 0;
+        MateStatus s = mate_search(pos, &c, line, MATE_LINE_MAX, &n);
+        fprintf(stderr, "long problem %d plies: status %d, line %d plies, %llu nodes\n", want, s,
+                n, (unsigned long long)c.nodes);
+        ck_assert_msg(s == MATE_FOUND, "%d-ply problem not solved in 60 s (status %d)", want, s);
+        assert_mating_line(pos, line, n, tsv.cols[0]);
+        free(pos);
+    }
+    test_tsv_close(&tsv);
 }
 END_TEST
 
@@ -106,9 +241,15 @@ Suite *suite_mate(void) {
     TCase *tc = tcase_create("tsume");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, tsume_quick);
-    tcase_add_test(tc, tsume_long);
+    tcase_add_test(tc, tsume_13);
+    tcase_add_test(tc, agrees_with_brute);
+    tcase_add_test(tc, small_games);
+    tcase_add_test(tc, inconsistent_rows);
     tcase_add_test(tc, no_checks_and_unsupported);
     tcase_add_test(tc, probe_problem);
+    tcase_add_test(tc, verifier_rejects);
+    tcase_add_test(tc, cli_mate);
+    tcase_add_test(tc, long_problems);
     suite_add_tcase(s, tc);
     return s;
 }

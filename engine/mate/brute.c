@@ -1,4 +1,4 @@
-/* mate.c - see mate.h. WHY evasion counts for ordering: in tsume the checks that leave the
+/* brute.c - mate_brute_search (mate.h), the first solver, kept as a test reference. WHY evasion counts for ordering: in tsume the checks that leave the
  * defender fewest replies are the ones most likely to mate, the idea behind proof numbers,
  * at the price of one count per check. */
 #include "mate.h"
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/movegen.h"
-#include "search.h"
+#include "../../src/movegen.h"
+#include "../search.h"
 
 enum { MATE_TT_BITS = 18, DEPTH_NONE = 127, NODE_CHECK = 4095 };
 
@@ -15,18 +15,18 @@ typedef struct {
     Key key;
     int8_t proof; /* mate found within this many plies (DEPTH_NONE = unknown) */
     int8_t fail;  /* no mate within this many plies (-1 = unknown, DEPTH_NONE = never) */
-} MateEntry;
+} BruteEntry;
 
 typedef struct {
     Position *pos;
     MateControl *c;
-    MateEntry *table;
+    BruteEntry *table;
     bool aborted;
     bool horizon; /* some line of the current subtree was cut by the depth limit */
 } MateSearch;
 
-static MateEntry *entry(MateSearch *ms, Key key) {
-    MateEntry *e = &ms->table[key & ((1u << MATE_TT_BITS) - 1)];
+static BruteEntry *entry(MateSearch *ms, Key key) {
+    BruteEntry *e = &ms->table[key & ((1u << MATE_TT_BITS) - 1)];
     if (e->key != key) {
         e->key = key;
         e->proof = DEPTH_NONE;
@@ -75,7 +75,7 @@ static bool attack(MateSearch *ms, int depth) {
     Position *pos = ms->pos;
     tick(ms);
     if (ms->aborted) return false;
-    MateEntry *e = entry(ms, pos_key(pos));
+    BruteEntry *e = entry(ms, pos_key(pos));
     if (e->proof <= depth) return true;
     if (e->fail >= depth) {
         if (e->fail != DEPTH_NONE) ms->horizon = true;
@@ -200,7 +200,7 @@ static int extract(MateSearch *ms, int depth, Move *line, int max) {
     return n;
 }
 
-MateStatus mate_search(Position *pos, MateControl *c, Move *line, int *length) {
+MateStatus mate_brute_search(Position *pos, MateControl *c, Move *line, int *length) {
     *length = 0;
     c->nodes = 0;
     if (pos->v->check_allowed) return MATE_UNSUPPORTED;

@@ -1,0 +1,444 @@
+/* dfpn.c - df-pn+ (mate_int.h): depth-first proof-number search with thresholds, the 1+epsilon
+ * widening of the second-best bound, hand domination through proof and disproof hands,
+ * delayed expansion of interposing drops, repetition on the path as a (path-dependent)
+ * disproof, and a mate-in-one probe of every new defender reply (a 3-ply look at the leaves). */
+#include "mate_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/mate1.h"
+#include "../../src/zobrist.h"
+#include "../search.h"
+
+enum { TICK_MASK = 4095, REPORT_MS = 1000 };
+#define PN_CAP (PN_INF / 2)
+
+static uint32_t sat_add(uint32_t a, uint32_t b) {
+    uint64_t s = (uint64_t)a + b;
+    return s >= PN_CAP ? PN_CAP : (uint32_t)s;
+}
+
+/* Threshold for the best child: the second-best value times (1 + 1/4), at least one more. */
+static uint32_t widen(uint32_t second) {
+    uint64_t w = (uint64_t)second + second / 4 + 1;
+    return w >= PN_CAP ? PN_CAP : (uint32_t)w;
+}
+
+void mate_hand_of(const MateSolver *ms, MateHand *h) {
+    memset(h, 0, sizeof *h);
+    const Position *pos = ms->pos;
+    for (int k = 0; k < ms->tt.hand_slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
+}
+
+/* The table key: with domination the board alone (hands compared separately). After an
+ * interposing drop in a depth-limited search the square whose capture is free is part of the
+ * node (it changes the mate's length), so it salts the key. */
+static uint64_t node_key(const MateSolver *ms, int fsq) {
+    const Position *pos = ms->pos;
+    uint64_t k = pos_key(pos);
+    if (ms->dominate)
+        for (int c = 0; c < COLOR_NB; c++)
+            for (int i = 0; i < pos->t->hand_type_count; i++) {
+                PieceType h = pos->t->hand_types[i];
+                k ^= hand_key((Color)c, h, pos->hand[c][h]);
+            }
+    if (fsq != FREE_NONE) k ^= (uint64_t)(fsq + 7) * 0xc2b2ae3d27d4eb4fULL;
+    return k ? k : 1;
+}
+
+int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node) {
+    (void)ms;
+    if (rem == REM_NONE) return REM_NONE;
+    if (attacker_node && fsq != FREE_NONE && !move_is_drop(m) && move_to(m) == fsq) return rem + 1;
+    return rem - 1;
+}
+
+static int child_free(int rem, Move m, bool attacker_node) {
+    return rem != REM_NONE && !attacker_node && move_is_drop(m) ? move_to(m) : FREE_NONE;
+}
+
+void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
+    Position *pos = ms->pos;
+    if (pos->stm != ms->attacker) {
+        movegen_stage(pos, GEN_EVASIONS, list);
+        return;
+    }
+    movegen_stage(pos, GEN_CAPTURES, list);
+    int n = 0;
+    for (int i = 0; i < list->size; i++)
+        if (pos_gives_check(pos, list->moves[i])) list->moves[n++] = list->moves[i];
+    list->size = n;
+    if (rem == REM_NONE || rem >= 1) {
+        MoveList quiet;
+        movegen_stage(pos, GEN_QUIET_CHECKS, &quiet);
+        for (int i = 0; i < quiet.size && list->size < MOVES_MAX; i++) list->moves[list->size++] = quiet.moves[i];
+    }
+    if (rem == REM_NONE) return;
+    n = 0;
+    for (int i = 0; i < list->size; i++)
+        if (mate_child_rem(ms, rem, fsq, list->moves[i], true) >= 0) list->moves[n++] = list->moves[i];
+    list->size = n;
+}
+
+/* ---- stop, progress, path ------------------------------------------------------------ */
+
+static void tick(MateSolver *ms) {
+    MateControl *c = ms->c;
+    if ((++c->nodes & TICK_MASK) != 0) return;
+    if (c->stop && atomic_load(c->stop)) ms->aborted = true;
+    int64_t now = now_ms();
+    if (c->deadline_ms >= 0 && now >= c->deadline_ms) ms->aborted = true;
+    mtt_collect(&ms->tt);
+    if (now >= ms->next_report_ms && c->on_progress) {
+        ms->next_report_ms = now + REPORT_MS;
+        MateProgress p = {.nodes = c->nodes, .time_ms = now - ms->start_ms, .hashfull = mtt_hashfull(&ms->tt)};
+        c->on_progress(c->user, &p);
+    }
+}
+
+enum { PATH_BITS = 16 };
+
+static bool path_has(const MateSolver *ms, uint64_t key, int depth) {
+    const uint16_t *count = (const uint16_t *)(ms->path + HISTORY_MAX);
+    if (!count[key & ((1u << PATH_BITS) - 1)]) return false;
+    for (int i = 0; i < depth; i++)
+        if (ms->path[i] == key) return true;
+    return false;
+}
+
+static void path_set(MateSolver *ms, uint64_t key, int depth, int delta) {
+    uint16_t *count = (uint16_t *)(ms->path + HISTORY_MAX);
+    count[key & ((1u << PATH_BITS) - 1)] = (uint16_t)(count[key & ((1u << PATH_BITS) - 1)] + delta);
+    if (delta > 0) ms->path[depth] = key;
+}
+
+/* ---- proof and disproof hands --------------------------------------------------------- */
+
+/* Attacker's hand slot changed by the move just made from hand `before`, and by how much. */
+static void hand_delta(const MateSolver *ms, const MateHand *before, MateChild *k) {
+    MateHand after;
+    mate_hand_of(ms, &after);
+    k->dslot = 0;
+    k->dval = 0;
+    for (int i = 0; i < ms->tt.hand_slots; i++)
+        if (after.n[i] != before->n[i]) {
+            k->dslot = (uint8_t)(0x80 | i);
+            k->dval = (int8_t)(after.n[i] - before->n[i]);
+        }
+}
+
+/* The defender (to move, in check) may be able to interpose: then the proof must keep every
+ * piece type the defender lacks, or with fewer of them the attacker would leave the defender
+ * a drop. */
+static void defender_drop_guard(const MateSolver *ms, MateHand *p) {
+    const Position *pos = ms->pos;
+    Color def = pos->stm;
+    Bitboard chk = pos_st(pos)->checkers;
+    if (pos->royal_count[def] == 1 && bb_any(chk) && !bb_more_than_one(chk) &&
+        bb_is_empty(between_bb(pos->t, pos->royal_sq[def], bb_lsb(chk))))
+        return;
+    MateHand h;
+    mate_hand_of(ms, &h);
+    for (int k = 0; k < ms->tt.hand_slots; k++)
+        if (!pos->hand[def][pos->t->hand_types[k]]) p->n[k] = h.n[k];
+}
+
+/* Proof hand of the parent of a child proven with hand p, reached by a move that changed
+ * the attacker's hand as recorded in the child (slot, delta). */
+static void proof_back(MateHand *p, uint8_t slot_flags, int delta) {
+    if (!(slot_flags & 0x80)) return;
+    int k = slot_flags & 0x7f, v = p->n[k] - delta;
+    p->n[k] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+/* ---- the search ----------------------------------------------------------------------- */
+
+static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thdn, int depth, MateResult *out);
+
+/* A new defender reply (the position after it, attacker to move): mate in one? */
+static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
+    if (rem != REM_NONE && rem < 1) return false;
+    Position *pos = ms->pos;
+    Move m = pos_mate_in_one(pos, ms->scratch);
+    if (!m) return false;
+    MateHand before;
+    mate_hand_of(ms, &before);
+    MateChild k = {0};
+    pos_do_move(pos, m);
+    hand_delta(ms, &before, &k);
+    MateResult t = {.pn = 0, .dn = PN_INF};
+    defender_drop_guard(ms, &t.hand);
+    pos_undo_move(pos);
+    proof_back(&t.hand, k.dslot, k.dval);
+    t.len = 1;
+    *r = t;
+    mtt_store(&ms->tt, node_key(ms, fsq), &before, r, 1);
+    return true;
+}
+
+/* Attacker to move with one ply left and no free square, no mate in one found: is there
+ * certainly no mate within one ply? Not when some check leaves the defender nothing but
+ * drops (interpositions that may be futile: the search decides those). WHY: most nodes of a
+ * depth-limited search sit at its horizon; settling them here saves two levels of search. */
+static bool no_mate_within_one(MateSolver *ms) {
+    Position *pos = ms->pos;
+    MoveList *checks = malloc(sizeof *checks);
+    if (!checks) return false;
+    mate_gen(ms, 1, FREE_NONE, checks);
+    bool none = true;
+    for (int i = 0; i < checks->size && none; i++) {
+        pos_do_move(pos, checks->moves[i]);
+        movegen_stage(pos, GEN_EVASIONS, ms->scratch);
+        bool board_reply = false;
+        for (int j = 0; j < ms->scratch->size && !board_reply; j++) board_reply = !move_is_drop(ms->scratch->moves[j]);
+        pos_undo_move(pos);
+        none = board_reply;
+    }
+    free(checks);
+    return none;
+}
+
+/* Grow the children arena to hold n more. */
+static bool kids_reserve(MateSolver *ms, size_t n) {
+    if (ms->kids_top + n <= ms->kids_cap) return true;
+    size_t cap = ms->kids_cap ? ms->kids_cap : 4096;
+    while (cap < ms->kids_top + n) cap *= 2;
+    MateChild *k = realloc(ms->kids, cap * sizeof *k);
+    if (!k) return false;
+    ms->kids = k;
+    ms->kids_cap = cap;
+    return true;
+}
+
+/* Interposing drops last, grouped by square (for their delayed expansion). */
+static void order_kids(MateChild *k, int n) {
+    for (int i = 1; i < n; i++) {
+        MateChild x = k[i];
+        int key = move_is_drop(x.move) ? 1 + move_to(x.move) : 0, j = i;
+        while (j > 0 && (move_is_drop(k[j - 1].move) ? 1 + move_to(k[j - 1].move) : 0) > key) {
+            k[j] = k[j - 1];
+            j--;
+        }
+        k[j] = x;
+    }
+}
+
+/* Fill the children of the current node from the table or first estimates. Returns how many,
+ * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
+static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand) {
+    Position *pos = ms->pos;
+    mate_gen(ms, rem, fsq, ms->gen);
+    int n = ms->gen->size;
+    if (!kids_reserve(ms, (size_t)n)) return -1;
+    MateChild *kids = ms->kids + ms->kids_top;
+    for (int i = 0; i < n; i++) {
+        Move m = ms->gen->moves[i];
+        int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
+        if (!or_node && rem != REM_NONE && crem < 0 && !move_is_drop(m)) return -2;
+        MateChild *k = &kids[i];
+        *k = (MateChild){.move = m};
+        pos_do_move(pos, m);
+        hand_delta(ms, hand, k);
+        MateResult r;
+        MateHand ch;
+        mate_hand_of(ms, &ch);
+        uint64_t ckey = node_key(ms, cfree);
+        if (!mtt_lookup(&ms->tt, ckey, &ch, crem, &r) && r.pn && r.dn) {
+            /* WHY the estimates are stored: a node is expanded again at every visit, and the
+             * reply count or the mate-in-one probe costs more than a table look-up */
+            if (or_node) {
+                uint64_t replies = movegen_count(pos);
+                if (!replies) {
+                    r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
+                    defender_drop_guard(ms, &r.hand);
+                } else
+                    r.pn = (uint32_t)(replies < 64 ? replies : 64);
+                mtt_store(&ms->tt, ckey, &ch, &r, 0);
+            } else if (!probe_mate1(ms, crem, cfree, &r)) {
+                if (crem == 1 && cfree == FREE_NONE && no_mate_within_one(ms))
+                    r = (MateResult){.pn = PN_INF, .dn = 0, .len = 1, .hand = ch};
+                mtt_store(&ms->tt, ckey, &ch, &r, r.dn ? 0 : 1);
+            }
+        }
+        pos_undo_move(pos);
+        k->pn = r.pn;
+        k->dn = r.dn;
+        k->len = r.len;
+        k->flags = r.flags;
+        k->hand = r.hand;
+    }
+    if (!or_node) order_kids(kids, n);
+    return n;
+}
+
+/* Attacker to move: prove with one child, disprove with all. */
+static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, int rem, int fsq, MateResult *r) {
+    uint32_t pn = PN_INF, dn = 0;
+    int best_len = 0x7fff;
+    uint8_t rep = 0;
+    for (int i = 0; i < n; i++) {
+        if (k[i].pn < pn) pn = k[i].pn;
+        dn = k[i].dn == PN_INF ? PN_INF : dn == PN_INF ? PN_INF : sat_add(dn, k[i].dn);
+        rep |= k[i].flags & ENT_REP;
+    }
+    if (n == 0) dn = 0;
+    *r = (MateResult){.pn = pn, .dn = dn, .hand = *h};
+    if (pn == 0) {
+        r->dn = PN_INF;
+        for (int i = 0; i < n; i++) {
+            if (k[i].pn) continue;
+            int step = mate_child_rem(ms, rem, fsq, k[i].move, true) > rem && rem != REM_NONE ? -1 : 1;
+            if (k[i].len + step >= best_len) continue;
+            best_len = k[i].len + step;
+            r->hand = k[i].hand;
+            proof_back(&r->hand, k[i].dslot, k[i].dval);
+        }
+        r->len = (int16_t)best_len;
+    } else if (dn == 0) {
+        r->pn = PN_INF;
+        r->flags = rep;
+        if (!rep) {
+            memset(r->hand.n, 255, sizeof r->hand.n);
+            for (int i = 0; i < n; i++) {
+                MateHand d = k[i].hand;
+                proof_back(&d, k[i].dslot, k[i].dval);
+                for (int s = 0; s < ms->tt.hand_slots; s++)
+                    if (d.n[s] < r->hand.n[s]) r->hand.n[s] = d.n[s];
+            }
+            for (int s = 0; s < ms->tt.hand_slots; s++) {
+                if (!h->n[s]) r->hand.n[s] = 0; /* a first piece of a new kind brings new drops */
+                if (r->hand.n[s] < h->n[s]) r->hand.n[s] = h->n[s];
+            }
+        }
+    }
+}
+
+/* Defender to move: disprove with one child, prove with all. A drop on a square counts only
+ * once every earlier drop on that square is proven (delayed expansion). */
+static void and_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, MateResult *r) {
+    uint32_t pn = 0, dn = PN_INF;
+    int len = 0;
+    for (int i = 0; i < n; i++) {
+        bool later = i > 0 && move_is_drop(k[i].move) && move_is_drop(k[i - 1].move) &&
+                     move_to(k[i].move) == move_to(k[i - 1].move);
+        k[i].active = !later || (k[i - 1].active && k[i - 1].pn == 0);
+        if (!k[i].active) continue;
+        pn = k[i].pn == PN_INF ? PN_INF : pn == PN_INF ? PN_INF : sat_add(pn, k[i].pn);
+        if (k[i].dn < dn) dn = k[i].dn;
+        if (k[i].pn == 0 && k[i].len + 1 > len) len = k[i].len + 1;
+    }
+    *r = (MateResult){.pn = pn, .dn = dn, .hand = *h};
+    if (pn == 0) {
+        memset(&r->hand, 0, sizeof r->hand);
+        for (int i = 0; i < n; i++)
+            for (int s = 0; s < ms->tt.hand_slots; s++)
+                if (k[i].hand.n[s] > r->hand.n[s]) r->hand.n[s] = k[i].hand.n[s];
+        defender_drop_guard(ms, &r->hand);
+        r->len = (int16_t)len;
+        r->dn = PN_INF;
+    } else if (dn == 0) {
+        r->pn = PN_INF;
+        for (int i = 0; i < n; i++)
+            if (k[i].active && k[i].dn == 0) {
+                r->flags = k[i].flags & ENT_REP;
+                r->hand = move_is_drop(k[i].move) || r->flags ? *h : k[i].hand;
+                break;
+            }
+    }
+}
+
+/* Index of the child to search and the threshold pair for it, from the node's own. */
+static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, uint32_t thpn, uint32_t thdn,
+                      uint32_t *cpn, uint32_t *cdn) {
+    int best = -1;
+    uint32_t v1 = PN_INF + 1, v2 = PN_INF;
+    for (int i = 0; i < n; i++) {
+        if (!or_node && !k[i].active) continue;
+        uint32_t v = or_node ? k[i].pn : k[i].dn;
+        if (v < v1) {
+            v2 = v1;
+            v1 = v;
+            best = i;
+        } else if (v < v2)
+            v2 = v;
+    }
+    if (v2 > PN_CAP) v2 = PN_CAP;
+    if (or_node) {
+        *cpn = widen(v2) < thpn ? widen(v2) : thpn;
+        *cdn = (uint32_t)((uint64_t)thdn - r->dn + k[best].dn);
+    } else {
+        *cdn = widen(v2) < thdn ? widen(v2) : thdn;
+        *cpn = (uint32_t)((uint64_t)thpn - r->pn + k[best].pn);
+    }
+    if (*cpn > PN_CAP) *cpn = PN_CAP;
+    if (*cdn > PN_CAP) *cdn = PN_CAP;
+    return best;
+}
+
+static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thdn, int depth, MateResult *out) {
+    Position *pos = ms->pos;
+    tick(ms);
+    MateHand hand;
+    mate_hand_of(ms, &hand);
+    uint64_t full = pos_key(pos);
+    if (path_has(ms, full, depth) || depth >= HISTORY_MAX - 1 || pos->sp >= HISTORY_MAX - 2) {
+        *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .flags = ENT_REP, .hand = hand};
+        return;
+    }
+    bool or_node = pos->stm == ms->attacker;
+    uint64_t key = node_key(ms, fsq), nodes0 = ms->c->nodes;
+    size_t base = ms->kids_top;
+    int n = expand(ms, rem, fsq, or_node, &hand);
+    if (n < 0) {
+        if (n == -1) ms->aborted = true;
+        *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .hand = hand};
+        if (n == -2) mtt_store(&ms->tt, key, &hand, out, 1);
+        return;
+    }
+    ms->kids_top += (size_t)n;
+    path_set(ms, full, depth, 1);
+    MateResult r;
+    for (;;) {
+        MateChild *k = ms->kids + base;
+        if (or_node)
+            or_result(ms, k, n, &hand, rem, fsq, &r);
+        else
+            and_result(ms, k, n, &hand, &r);
+        if (r.pn >= thpn || r.dn >= thdn || r.pn == 0 || r.dn == 0 || ms->aborted) break;
+        uint32_t cpn, cdn;
+        int i = select_kid(k, n, or_node, &r, thpn, thdn, &cpn, &cdn);
+        Move m = k[i].move;
+        int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
+        MateResult cr;
+        pos_do_move(pos, m);
+        search(ms, crem, cfree, cpn, cdn, depth + 1, &cr);
+        pos_undo_move(pos);
+        k = ms->kids + base; /* the arena may have moved */
+        k[i].pn = cr.pn;
+        k[i].dn = cr.dn;
+        k[i].len = cr.len;
+        k[i].flags = cr.flags;
+        k[i].hand = cr.hand;
+    }
+    path_set(ms, full, depth, -1);
+    ms->kids_top = base;
+    if (r.pn) r.len = (int16_t)rem; /* disproof bound, or the budget of the estimates */
+    uint64_t spent = ms->c->nodes - nodes0 + 1;
+    if (!(r.flags & ENT_REP) || ms->store_rep)
+        mtt_store(&ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
+    *out = r;
+}
+
+bool dfpn_probe(MateSolver *ms, int rem, int fsq, MateResult *out) {
+    MateHand h;
+    mate_hand_of(ms, &h);
+    mtt_lookup(&ms->tt, node_key(ms, fsq), &h, rem, out);
+    return out->pn == 0 || out->dn == 0;
+}
+
+void dfpn_solve(MateSolver *ms, int rem, int fsq, MateResult *out) {
+    do {
+        search(ms, rem, fsq, PN_INF - 1, PN_INF - 1, 0, out);
+    } while (out->pn && out->dn && !ms->aborted);
+}

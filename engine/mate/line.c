@@ -1,0 +1,293 @@
+/* line.c - mate_search (mate.h): df-pn proves or disproves the root without a depth limit,
+ * a line is read from the proof, then depth-limited df-pn runs for every shorter odd length
+ * (up to EXACT_MAX plies) so the reported mate is the shortest; the line is rebuilt under
+ * tsume conventions (attacker shortest, defender longest, futile interpositions skipped)
+ * and replayed before it is returned. */
+#include "mate_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../search.h"
+
+/* Proven (1), disproven (0) or stopped (-1) with budget rem / free square fsq. */
+static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
+    if (!dfpn_probe(ms, rem, fsq, r)) dfpn_solve(ms, rem, fsq, r);
+    if (ms->aborted) return -1;
+    return r->pn == 0;
+}
+
+/* The exact length of the current node's mate (the least budget that proves it), searching
+ * down from the budget hi: -1 when not proven within hi, -2 when stopped. WHY downwards:
+ * each proof stores the length it found, so the next budget starts below it, and the
+ * disproof of the last budget answers every smaller one. */
+static int shortest_budget(MateSolver *ms, int hi, int fsq) {
+    MateResult r;
+    int p = prove(ms, hi, fsq, &r);
+    if (p <= 0) return p < 0 ? -2 : -1;
+    int best = r.len, lowest = ms->pos->stm != ms->attacker ? 0 : fsq != FREE_NONE ? -1 : 1;
+    while (best - 2 >= lowest) {
+        p = prove(ms, best - 2, fsq, &r);
+        if (p < 0) return -2;
+        if (!p) break;
+        best = r.len;
+    }
+    return best;
+}
+
+/* Attacker to move, mate within exactly rem plies (free square fsq): a check proven within
+ * its child's budget, the one of the shortest stored proof; *child_len gets that length. */
+static Move exact_check(MateSolver *ms, int rem, int fsq, int *child_len) {
+    Position *pos = ms->pos;
+    MoveList list;
+    mate_gen(ms, rem, fsq, &list);
+    Move best = MOVE_NONE;
+    int best_total = 1 << 20;
+    for (int pass = 0; pass < 2 && !best && !ms->aborted; pass++)
+        for (int i = 0; i < list.size && !ms->aborted; i++) {
+            Move m = list.moves[i];
+            int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
+            MateResult r;
+            pos_do_move(pos, m);
+            bool proven = pass == 0 ? dfpn_probe(ms, crem, FREE_NONE, &r) && r.pn == 0
+                                    : prove(ms, crem, FREE_NONE, &r) == 1;
+            pos_undo_move(pos);
+            if (proven && r.len + step < best_total) {
+                best_total = r.len + step;
+                best = m;
+                *child_len = r.len;
+            }
+        }
+    return best;
+}
+
+/* Tsume convention: the defender's drop (just made, attacker to move) is futile when taking the
+ * dropped piece, checking, leaves the defender mated within the defender's budget rem. */
+static bool futile(MateSolver *ms, Move drop, int rem) {
+    Position *pos = ms->pos;
+    MoveList list;
+    mate_gen(ms, rem - 1, move_to(drop), &list);
+    for (int i = 0; i < list.size; i++) {
+        Move m = list.moves[i];
+        if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
+        MateResult r;
+        pos_do_move(pos, m);
+        int p = prove(ms, rem, FREE_NONE, &r);
+        pos_undo_move(pos);
+        if (p == 1) return true;
+    }
+    return false;
+}
+
+/* Defender to move, mated within exactly rem plies: the longest non-futile defence, board
+ * moves before interpositions at equal length; MOVE_NONE when nothing but futile drops is
+ * left. *child_len and *child_free: the exact length after it and its free square. */
+static Move exact_defence(MateSolver *ms, int rem, int *child_len, int *child_free) {
+    Position *pos = ms->pos;
+    MoveList list;
+    mate_gen(ms, rem, FREE_NONE, &list);
+    Move best = MOVE_NONE;
+    int longest = -(1 << 20);
+    for (int pass = 0; pass < 2 && !ms->aborted; pass++) /* board moves, then drops */
+        for (int i = 0; i < list.size && !ms->aborted && longest < rem - 1; i++) {
+            Move m = list.moves[i];
+            bool drop = move_is_drop(m);
+            if (drop != (pass == 1)) continue;
+            int fsq = drop ? move_to(m) : FREE_NONE;
+            pos_do_move(pos, m);
+            int b = drop && futile(ms, m, rem) ? -1 : shortest_budget(ms, rem - 1, fsq);
+            pos_undo_move(pos);
+            if (b >= 0 && b > longest) {
+                longest = b;
+                best = m;
+                *child_len = b;
+                *child_free = fsq;
+            }
+        }
+    return best;
+}
+
+/* The line of a mate of exactly d plies, into line[0..max). */
+static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
+    Position *pos = ms->pos;
+    int n = 0, rem = d, fsq = FREE_NONE;
+    while (n + 1 <= max && !ms->aborted) {
+        int clen = 0, cfree = FREE_NONE;
+        Move m = exact_check(ms, rem, fsq, &clen);
+        if (!m) break;
+        line[n++] = m;
+        pos_do_move(pos, m);
+        if (n + 1 > max) break;
+        Move r = exact_defence(ms, clen, &rem, &cfree);
+        if (!r) break;
+        line[n++] = r;
+        pos_do_move(pos, r);
+        fsq = cfree;
+    }
+    for (int i = 0; i < n; i++) pos_undo_move(pos);
+    return n;
+}
+
+/* Length of the attacker's proven check m (0 when it mates at once), -1 if not known proven. */
+static int check_len(MateSolver *ms, Move m) {
+    MateResult r;
+    pos_do_move(ms->pos, m);
+    int len = movegen_count(ms->pos) == 0 ? 0 : dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 ? r.len : -1;
+    pos_undo_move(ms->pos);
+    return len;
+}
+
+/* Attacker to move: the proven check with the shortest proof (the node is searched again
+ * when its proof fell out of the table). */
+static Move proof_check(MateSolver *ms, const MoveList *list) {
+    for (int attempt = 0; attempt < 2 && !ms->aborted; attempt++) {
+        Move best = MOVE_NONE;
+        int best_len = 1 << 20;
+        for (int i = 0; i < list->size; i++) {
+            int len = check_len(ms, list->moves[i]);
+            if (len >= 0 && len < best_len) {
+                best_len = len;
+                best = list->moves[i];
+            }
+        }
+        if (best) return best;
+        MateResult r;
+        if (prove(ms, REM_NONE, FREE_NONE, &r) != 1) break;
+    }
+    return MOVE_NONE;
+}
+
+/* Defender to move: the reply with the longest proof, non-interpositions first. */
+static Move proof_defence(MateSolver *ms, const MoveList *list) {
+    Move best = MOVE_NONE;
+    int best_len = -1;
+    for (int i = 0; i < list->size && !ms->aborted; i++) {
+        Move m = list->moves[i];
+        MateResult r;
+        pos_do_move(ms->pos, m);
+        int len = prove(ms, REM_NONE, FREE_NONE, &r) == 1 ? r.len : -1;
+        pos_undo_move(ms->pos);
+        if (len > best_len || (len == best_len && len >= 0 && move_is_drop(best) && !move_is_drop(m))) {
+            best_len = len;
+            best = m;
+        }
+    }
+    return best_len >= 0 ? best : MOVE_NONE;
+}
+
+/* Follow the unlimited proof: shortest proven check, longest proven reply. */
+static int extract_proof(MateSolver *ms, Move *line, int max) {
+    Position *pos = ms->pos;
+    int n = 0;
+    MoveList *list = malloc(sizeof *list);
+    while (list && n < max && !ms->aborted) {
+        mate_gen(ms, REM_NONE, FREE_NONE, list);
+        bool attacker = pos->stm == ms->attacker;
+        if (!list->size || (n > 0 && pos_repetitions(pos) > 0)) break;
+        Move best = attacker ? proof_check(ms, list) : proof_defence(ms, list);
+        if (!best) break;
+        line[n++] = best;
+        pos_do_move(pos, best);
+    }
+    free(list);
+    for (int i = 0; i < n; i++) pos_undo_move(pos);
+    return n;
+}
+
+bool mate_line_valid(Position *pos, const Move *line, int length) {
+    int done = 0;
+    bool ok = length % 2 == 1;
+    for (; ok && done < length; done++) {
+        if (!movegen_is_legal(pos, line[done])) {
+            ok = false;
+            break;
+        }
+        pos_do_move(pos, line[done]);
+        if (done % 2 == 0 && !pos_in_check(pos)) ok = false;
+    }
+    if (ok) {
+        MoveList list;
+        movegen_legal(pos, &list);
+        ok = pos_in_check(pos);
+        for (int i = 0; i < list.size && ok; i++) ok = move_is_drop(list.moves[i]);
+    }
+    while (done-- > 0) pos_undo_move(pos);
+    return ok;
+}
+
+static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
+    memset(ms, 0, sizeof *ms);
+    ms->pos = pos;
+    ms->c = c;
+    ms->attacker = pos->stm;
+    const Variant *v = pos->v;
+    /* WHY these exclusions: with nana's mate ban a bigger hand can forbid a mating move, so
+     * more pieces in hand is not always better and hands must match exactly. */
+    ms->dominate = v->drops && !v->no_mate_with_hand && !pos->rules.no_stalemate_with_hand &&
+                   pos->t->hand_type_count <= MATE_HAND_SLOTS;
+    ms->store_rep = true;
+    ms->start_ms = now_ms();
+    ms->next_report_ms = ms->start_ms + 1000;
+    if (mtt_init(&ms->tt, c->hash_mb) < 0) return -1;
+    ms->tt.hand_slots = ms->dominate ? pos->t->hand_type_count : 0;
+    ms->path = calloc(HISTORY_MAX + (1 << 16) / 4, sizeof(uint64_t));
+    ms->gen = malloc(sizeof *ms->gen);
+    ms->scratch = malloc(sizeof *ms->scratch);
+    return ms->path && ms->gen && ms->scratch ? 0 : -1;
+}
+
+static void solver_free(MateSolver *ms) {
+    ms->c->hashfull = ms->tt.e ? mtt_hashfull(&ms->tt) : 0;
+    mtt_free(&ms->tt);
+    free(ms->path);
+    free(ms->gen);
+    free(ms->scratch);
+    free(ms->kids);
+}
+
+/* From a proof of len plies at the root, the shortest mate: prove with budgets len - 2,
+ * len - 4, ... (each proof stores its own, possibly shorter, length) until one is disproven;
+ * then its line. Returns the line's length, or -1 (stopped, or no line verified). */
+static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
+    int exact = shortest_budget(ms, len, FREE_NONE);
+    if (exact < 0) return -1;
+    int n = extract_exact(ms, exact, line, line_max);
+    return !ms->aborted && mate_line_valid(ms->pos, line, n) ? n : -1;
+}
+
+MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
+    *length = 0;
+    c->nodes = 0;
+    if (pos->v->check_allowed) return MATE_UNSUPPORTED;
+    int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
+    MateSolver ms;
+    if (solver_init(&ms, pos, c) < 0) {
+        solver_free(&ms);
+        return MATE_TIMEOUT;
+    }
+    MateResult r;
+    dfpn_solve(&ms, budget, FREE_NONE, &r);
+    if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
+        mtt_clear_rep(&ms.tt);
+        ms.store_rep = false;
+        dfpn_solve(&ms, budget, FREE_NONE, &r);
+    }
+    MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
+    if (!ms.aborted && r.pn == 0) {
+        /* the proof's own line first: the answer if shortening runs out of time */
+        Move *buf = malloc((size_t)line_max * sizeof *buf);
+        int n = buf ? extract_proof(&ms, buf, line_max) : 0;
+        bool valid = n > 0 && n <= budget && mate_line_valid(pos, buf, n);
+        int m = shorten(&ms, r.len, line, line_max);
+        if (m > 0)
+            *length = m;
+        else if (valid) {
+            memcpy(line, buf, (size_t)n * sizeof *buf);
+            *length = n;
+        }
+        status = *length ? MATE_FOUND : ms.aborted ? MATE_TIMEOUT : MATE_NONE;
+        free(buf);
+    }
+    solver_free(&ms);
+    return status;
+}

@@ -1,0 +1,53 @@
+/* mate.h - the tsume (mate) solver behind USI `go mate` and `shishi mate`: df-pn+ with hand
+ * domination (proof and disproof pieces), a bounded table with garbage collection, then an
+ * exact search inside the proof for the shortest mate under tsume conventions (docs/mate.md).
+ * Knows no game by name; games where royals may be left in check (descriptor
+ * check_allowed) are not supported yet. Never prints: progress goes to a callback. */
+#ifndef SHISHI_MATE_H
+#define SHISHI_MATE_H
+
+#include <stdatomic.h>
+
+#include "../engine.h"
+
+enum {
+    MATE_MAX_PLIES = 63,   /* the brute-force solver's horizon */
+    MATE_LINE_MAX = 4000,  /* longest line mate_search writes */
+    MATE_HASH_DEFAULT = 64 /* MB when MateControl.hash_mb is 0 */
+};
+
+/* One progress report, about once per second while the solver runs. */
+typedef struct {
+    uint64_t nodes;
+    int64_t time_ms;
+    int hashfull; /* permille of the solver's table in use */
+} MateProgress;
+
+typedef struct {
+    const atomic_bool *stop; /* may be NULL; checked every few thousand nodes */
+    int64_t deadline_ms;     /* absolute now_ms() deadline, -1 = none */
+    int max_plies;           /* longest mate looked for, 0 = any length */
+    int hash_mb;             /* solver table size, 0 = MATE_HASH_DEFAULT */
+    void *user;              /* passed to on_progress */
+    void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
+    uint64_t nodes;          /* out: nodes visited */
+    int hashfull;            /* out: permille of the table in use at the end */
+} MateControl;
+
+/* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills
+ * line[0..*length) (at most line_max moves): the shortest mate found with the longest
+ * defence, futile interpositions not counted, checked move by move before it is returned.
+ * MATE_NONE: no mate exists, or none within max_plies. MATE_TIMEOUT: stopped, out of
+ * time or out of memory. MATE_UNSUPPORTED: the game has no checkmate (check_allowed). */
+MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length);
+
+/* Is line[0..length) a mate under tsume rules from pos (restored)? Every move legal, every
+ * attacker move checks, and at the end the defender is in check with no reply but
+ * interposing drops. */
+bool mate_line_valid(Position *pos, const Move *line, int length);
+
+/* The older iterative-deepening proof search (engine/mate/brute.c): exact but exponential;
+ * kept as an independent reference for the tests. max_plies <= MATE_MAX_PLIES. */
+MateStatus mate_brute_search(Position *pos, MateControl *c, Move *line, int *length);
+
+#endif

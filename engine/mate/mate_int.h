@@ -1,0 +1,114 @@
+/* mate_int.h - the df-pn solver's internals shared by the files of engine/mate (not for outside use). */
+#ifndef SHISHI_MATE_INT_H
+#define SHISHI_MATE_INT_H
+
+#include "../../src/movegen.h"
+#include "mate.h"
+
+/* Proof and disproof numbers. PN_INF marks a proven/disproven side; sums saturate below it. */
+#define PN_INF 0x40000000u
+enum {
+    MATE_HAND_SLOTS = 16, /* hand types a hand can hold for domination (more: exact hands only) */
+    REM_NONE = 0x7fff,    /* no depth limit */
+    FREE_NONE = 0xff      /* no futile-interposition square */
+};
+
+/* The attacker's hand, one count per hand type slot (VariantTables.hand_types order). */
+typedef struct {
+    uint8_t n[MATE_HAND_SLOTS];
+} MateHand;
+
+/* Entry flags. */
+enum { ENT_REP = 1 }; /* disproof that leaned on a repetition on the path (not hand-dominated) */
+
+typedef struct {
+    uint64_t key; /* board key with side to move (and depth salt); 0 = empty */
+    MateHand hand; /* proven: proof hand; disproven: disproof hand; else the hand seen */
+    uint32_t pn, dn;
+    uint32_t amount; /* nodes spent below this entry (garbage-collection priority) */
+    int16_t len;     /* proven: mate within len plies (tsume count); disproven: no mate within
+                      * len (REM_NONE: none at all); else the budget the pn/dn belong to */
+    uint8_t gen, flags;
+} MateEntry;
+
+enum { CLUSTER = 8 };
+
+typedef struct {
+    MateEntry *e;
+    size_t clusters; /* power of two */
+    size_t used;
+    uint8_t gen;
+    int hand_slots; /* slots compared, 0 when domination is off */
+} MateTable;
+
+/* What a look-up or a search tells about one node. */
+typedef struct {
+    uint32_t pn, dn;
+    int16_t len; /* as MateEntry.len */
+    uint8_t flags;
+    MateHand hand; /* proof hand (pn == 0) or disproof hand (dn == 0) */
+} MateResult;
+
+int mtt_init(MateTable *t, int mb);
+void mtt_free(MateTable *t);
+/* Values of (key, hand) under the depth budget rem (REM_NONE: unlimited): proven when an entry
+ * with no bigger hand has a mate within rem, disproven when one with no smaller hand has none
+ * within a bound >= rem, else the estimates of the exact hand and budget, else pn = dn = 1
+ * with found = false. */
+bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r);
+void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount);
+/* Free room when the table is nearly full: unresolved entries of little work go first. */
+void mtt_collect(MateTable *t);
+int mtt_hashfull(const MateTable *t);
+/* Drop every ENT_REP disproof (before a search that must not trust them). */
+void mtt_clear_rep(MateTable *t);
+
+static inline bool hand_le(const MateHand *a, const MateHand *b, int slots) {
+    for (int i = 0; i < slots; i++)
+        if (a->n[i] > b->n[i]) return false;
+    return true;
+}
+
+/* The running solver. */
+typedef struct {
+    Position *pos;
+    MateControl *c;
+    MateTable tt;
+    Color attacker;
+    bool dominate; /* hand domination is sound in this game */
+    int slot_of[PT_MAX];
+    int64_t start_ms, next_report_ms;
+    bool aborted;
+    bool store_rep; /* keep repetition disproofs in the table */
+    /* positions on the current path (full keys), open addressing */
+    uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
+    /* children of the nodes on the path */
+    struct MateChild *kids;
+    size_t kids_cap, kids_top;
+    MoveList *gen, *scratch;
+} MateSolver;
+
+typedef struct MateChild {
+    Move move;
+    uint32_t pn, dn;
+    int16_t len;
+    uint8_t flags;
+    uint8_t dslot; /* 0x80 | hand slot of the attacker the move changed, 0 = none */
+    int8_t dval;   /* by how much */
+    uint8_t active; /* scratch: counted in this iteration (delayed drops are not) */
+    MateHand hand;
+} MateChild;
+
+/* df-pn on the current position (attacker or defender to move) until it is proven or
+ * disproven or the search is stopped; rem: plies allowed (REM_NONE = unlimited), free_sq:
+ * the square of an interposing drop just made (its capture costs no depth). */
+void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
+/* Look the current position up (no search). */
+bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
+void mate_hand_of(const MateSolver *ms, MateHand *h);
+/* Depth budget of the child reached by move m from a node with budget rem and free square fsq. */
+int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node);
+/* The attacker's candidate moves (checks; within the budget) or the defender's evasions. */
+void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list);
+
+#endif

@@ -1,0 +1,138 @@
+/* mate_tt.c - the solver's table of proof and disproof numbers (mate_int.h). Clusters of
+ * CLUSTER entries indexed by the board key; several entries of one board may hold different
+ * attacker hands. WHY hands beside the key: a position proven with fewer pieces in hand is
+ * proven with more, and one disproven with more is disproven with fewer, so one proof
+ * answers many positions that differ only in the hand. */
+#include "mate_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int mtt_init(MateTable *t, int mb) {
+    size_t bytes = (size_t)(mb > 0 ? mb : MATE_HASH_DEFAULT) << 20, n = 1;
+    while (n * 2 * CLUSTER * sizeof(MateEntry) <= bytes) n *= 2;
+    t->e = calloc(n * CLUSTER, sizeof(MateEntry));
+    if (!t->e) return -1;
+    t->clusters = n;
+    t->used = 0;
+    t->gen = 0;
+    return 0;
+}
+
+void mtt_free(MateTable *t) {
+    free(t->e);
+    t->e = NULL;
+}
+
+static MateEntry *cluster(const MateTable *t, uint64_t key) { return &t->e[(key & (t->clusters - 1)) * CLUSTER]; }
+
+static bool hand_eq(const MateHand *a, const MateHand *b, int slots) {
+    return !memcmp(a->n, b->n, (size_t)slots);
+}
+
+bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
+    const MateEntry *c = cluster(t, key);
+    int slots = t->hand_slots;
+    bool found = false;
+    uint32_t pn = 1, dn = 1;
+    for (int i = 0; i < CLUSTER; i++) {
+        const MateEntry *e = &c[i];
+        if (e->key != key) continue;
+        if (e->pn == 0) { /* mate within e->len with no more than we hold */
+            if (e->len <= rem && hand_le(&e->hand, h, slots)) {
+                *r = (MateResult){.pn = 0, .dn = PN_INF, .len = e->len, .hand = e->hand};
+                return true;
+            }
+            continue;
+        }
+        if (e->dn == 0) { /* no mate within e->len with no more than e->hand */
+            if (rem <= e->len && hand_le(h, &e->hand, slots) && (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots))) {
+                *r = (MateResult){.pn = PN_INF, .dn = 0, .len = e->len, .flags = e->flags, .hand = e->hand};
+                return true;
+            }
+            continue;
+        }
+        if (e->len != rem) continue; /* estimates of another budget */
+        if (hand_eq(&e->hand, h, slots)) {
+            if (e->pn > pn) pn = e->pn;
+            if (e->dn > dn) dn = e->dn;
+            found = true;
+        } else if (hand_le(&e->hand, h, slots)) { /* we hold more: at least as hard to disprove */
+            if (e->dn > dn) dn = e->dn;
+        } else if (hand_le(h, &e->hand, slots)) { /* we hold less: at least as hard to prove */
+            if (e->pn > pn) pn = e->pn;
+        }
+    }
+    *r = (MateResult){.pn = pn, .dn = dn, .len = (int16_t)rem, .hand = *h};
+    return found;
+}
+
+/* Entries of the same board that a new proof (disproof) with hand h and length bound r->len
+ * makes redundant: proofs need a hand at least as big and as long a mate, disproofs a hand at
+ * most as big and at most as long a bound; estimates of such budgets are settled. */
+static bool dominated(const MateEntry *e, const MateResult *r, int slots) {
+    if (r->pn == 0) return e->dn != 0 && e->len >= r->len && hand_le(&r->hand, &e->hand, slots);
+    if (r->dn == 0 && !(r->flags & ENT_REP)) return e->pn != 0 && e->len <= r->len && hand_le(&e->hand, &r->hand, slots);
+    return false;
+}
+
+/* Same kind of entry for the same hand (estimates: also the same budget). */
+static bool same_slot(const MateEntry *e, const MateHand *hand, const MateResult *r, int slots) {
+    bool e_res = e->pn == 0 || e->dn == 0, r_res = r->pn == 0 || r->dn == 0;
+    if (e_res != r_res || e->len != r->len || !hand_eq(&e->hand, hand, slots)) return false;
+    return !e_res || (e->pn == 0) == (r->pn == 0);
+}
+
+void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
+    MateEntry *c = cluster(t, key), *slot = NULL, *victim = NULL;
+    int slots = t->hand_slots;
+    const MateHand *hand = (r->pn == 0 || r->dn == 0) ? &r->hand : h;
+    for (int i = 0; i < CLUSTER; i++) {
+        MateEntry *e = &c[i];
+        if (e->key == key && (same_slot(e, hand, r, slots) || dominated(e, r, slots))) {
+            if (!slot) {
+                slot = e;
+                if (e->amount > amount) amount = e->amount;
+            } else {
+                e->key = 0;
+                t->used--;
+            }
+        } else if (!e->key) {
+            if (!victim || victim->key) victim = e;
+        } else if (!victim || (victim->key && (e->gen != t->gen ? 0 : e->amount + 1) < (victim->gen != t->gen ? 0 : victim->amount + 1)))
+            victim = e;
+    }
+    if (!slot) {
+        slot = victim;
+        if (!slot->key) t->used++;
+    }
+    *slot = (MateEntry){.key = key, .hand = *hand, .pn = r->pn, .dn = r->dn, .amount = amount, .len = r->len,
+                        .gen = t->gen, .flags = r->flags};
+}
+
+int mtt_hashfull(const MateTable *t) { return (int)(t->used * 1000 / (t->clusters * CLUSTER)); }
+
+void mtt_collect(MateTable *t) {
+    size_t total = t->clusters * CLUSTER;
+    if (t->used * 10 < total * 9) return;
+    t->gen++;
+    /* WHY doubling thresholds: the work below an entry is spread over orders of magnitude;
+     * sweeping the smallest first keeps the expensive results and the proofs. */
+    for (uint32_t limit = 2; t->used * 3 > total * 2 && limit < PN_INF; limit *= 4)
+        for (size_t i = 0; i < total; i++) {
+            MateEntry *e = &t->e[i];
+            bool resolved = e->pn == 0 || e->dn == 0;
+            if (e->key && e->amount < (resolved ? limit / 4 : limit)) {
+                e->key = 0;
+                t->used--;
+            }
+        }
+}
+
+void mtt_clear_rep(MateTable *t) {
+    for (size_t i = 0; i < t->clusters * CLUSTER; i++)
+        if (t->e[i].key && (t->e[i].flags & ENT_REP)) {
+            t->e[i].key = 0;
+            t->used--;
+        }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""bench-mate.py - run the tsume file through `shishi mate` (and Fairy-Stockfish when present).
+
+usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfish]
+                             [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf] [--bounded]
+
+For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
+length found, the expected length and the time, then the solve count and total time per
+engine. A row counts as solved when the length matches (or no mate is reported for a
+'none<=N' row). Fairy-Stockfish is driven over UCI with `go mate N` (N = moves, i.e.
+(plies + 1) / 2) and a movetime cap; it reports `score mate K` in info lines, and has no
+tsume conventions (it counts futile interpositions), so its lengths may exceed the row's.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+
+def rows(path, max_len):
+    with open(path) as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            cols = line.rstrip('\n').split('\t')
+            sfen, length = cols[0], cols[1]
+            if length.startswith('none<='):
+                want, limit = None, int(length[6:])
+            else:
+                want = limit = int(length)
+            if limit <= max_len:
+                yield sfen, want, limit
+
+
+def run_shishi(binary, sfen, limit, seconds, bounded=False):
+    t = time.time()
+    bound = ['--max-plies', str(limit)] if bounded else []
+    p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)] + bound,
+                       capture_output=True, text=True, timeout=seconds + 30)
+    dt = time.time() - t
+    out = p.stdout.split('\n')
+    info = [l.split() for l in p.stderr.split('\n') if l.startswith('info nodes ')]
+    run_shishi.nodes = int(info[-1][2]) if info else 0
+    if out and out[0].startswith('mate '):
+        return int(out[0].split()[1]), dt
+    return (0 if out and out[0] == 'nomate' else -1), dt
+
+
+def sfen_to_fen(sfen):
+    """SFEN board/side/hand to the FEN Fairy-Stockfish reads for shogi: board[hand] side."""
+    board, side, hand = sfen.split()[:3]
+    hand_txt = ''
+    if hand != '-':
+        num = ''
+        for ch in hand:
+            if ch.isdigit():
+                num += ch
+            else:
+                hand_txt += ch * (int(num) if num else 1)
+                num = ''
+    return '%s[%s] %s - - 0 1' % (board, hand_txt, 'w' if side == 'b' else 'b')
+
+
+def run_fsf(binary, sfen, limit, seconds):
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    t = time.time()
+    moves = (limit + 1) // 2
+    p.stdin.write('uci\nsetoption name UCI_Variant value shogi\nposition fen %s\ngo mate %d movetime %d\n'
+                  % (sfen_to_fen(sfen), moves, int(seconds * 1000)))
+    p.stdin.flush()
+    found = 0
+    for line in p.stdout:
+        parts = line.split()
+        if 'mate' in parts and 'score' in parts:
+            k = int(parts[parts.index('mate') + 1])
+            if k > 0:
+                found = 2 * k - 1
+        if line.startswith('bestmove'):
+            break
+    dt = time.time() - t
+    p.stdin.write('quit\n')
+    p.stdin.flush()
+    p.wait()
+    return found, dt
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument('--shishi', default=os.path.join(here, '..', 'shishi'))
+    ap.add_argument('--fsf', default='/usr/games/fairy-stockfish')
+    ap.add_argument('--file', default=os.path.join(here, '..', '..', 'shared', 'data', 'tsume', 'tsume_std.tsv'))
+    ap.add_argument('--max-len', type=int, default=13)
+    ap.add_argument('--min-len', type=int, default=0)
+    ap.add_argument('--time', type=float, default=10)
+    ap.add_argument('--no-fsf', action='store_true')
+    ap.add_argument('--bounded', action='store_true', help='pass the row length as --max-plies')
+    a = ap.parse_args()
+    engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time, a.bounded))]
+    if os.access(a.fsf, os.X_OK) and not a.no_fsf:
+        engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
+    totals = {name: [0, 0, 0.0, 0] for name, _ in engines}
+    for sfen, want, limit in rows(a.file, a.max_len):
+        if limit < a.min_len:
+            continue
+        cells = []
+        for name, run in engines:
+            got, dt = run(sfen, limit)
+            ok = got == want if want else got == 0 or got > limit
+            t = totals[name]
+            t[0] += ok
+            t[1] += 1
+            t[2] += dt
+            nodes = ''
+            if name == 'shishi':
+                t[3] += run_shishi.nodes
+                nodes = ' %9d nodes' % run_shishi.nodes
+            cells.append('%s %4s %6.2fs%s%s' % (name, got if got >= 0 else 'time', dt, nodes, '' if ok else ' MISS'))
+        print('%-4s %s  %s' % (want if want else 'none', ' | '.join(cells), sfen[:40]), flush=True)
+    for name, (ok, n, secs, nodes) in totals.items():
+        extra = '  %d nodes, %.0f nodes/s' % (nodes, nodes / secs if secs else 0) if name == 'shishi' else ''
+        print('%-16s solved %d/%d  total %.2fs%s' % (name, ok, n, secs, extra))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
