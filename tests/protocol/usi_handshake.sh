@@ -12,6 +12,7 @@ python3 "$D" "$BIN" <<'END'
 = option name MultiPV type spin default 1 min 1 max 64
 = option name UCI_Variant type combo default shogi var shogi var micro var nana var chu var wa var wa-nodrop
 = option name Threads type spin default 1 min 1 max 64
+= option name SolvedTables type check default true
 = option name EnteringKingRule type combo default CSARule27 var CSARule27 var CSARule24 var NoEnteringKing
 = option name MicroDeadDrops type check default true
 = option name NanaStalemate type combo default loss var loss var draw
@@ -30,6 +31,7 @@ python3 "$D" "$BIN" <<'END'
 > setoption name MultiPV value 1
 > setoption name UCI_Variant value shogi
 > setoption name Threads value 1
+> setoption name SolvedTables value true
 > setoption name EnteringKingRule value CSARule27
 > setoption name MicroDeadDrops value true
 > setoption name NanaStalemate value loss
