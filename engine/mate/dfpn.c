@@ -31,10 +31,9 @@ void mate_hand_of(const MateSolver *ms, MateHand *h) {
     for (int k = 0; k < ms->tt.hand_slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
 }
 
-/* The table key: with domination the board alone (hands compared separately). After an
- * interposing drop in a depth-limited search the square whose capture is free is part of the
- * node (it changes the mate's length), so it salts the key. */
-static uint64_t node_key(const MateSolver *ms, int fsq) {
+/* The board part of the table key: with domination the position key without the hands
+ * (they are compared separately). */
+static uint64_t board_key(const MateSolver *ms) {
     const Position *pos = ms->pos;
     uint64_t k = pos_key(pos);
     if (ms->dominate)
@@ -43,9 +42,17 @@ static uint64_t node_key(const MateSolver *ms, int fsq) {
                 PieceType h = pos->t->hand_types[i];
                 k ^= hand_key((Color)c, h, pos->hand[c][h]);
             }
+    return k;
+}
+
+/* After an interposing drop in a depth-limited search the square whose capture is free is
+ * part of the node (it changes the mate's length), so it salts the key. */
+static uint64_t finish_key(uint64_t k, int fsq) {
     if (fsq != FREE_NONE) k ^= (uint64_t)(fsq + 7) * 0xc2b2ae3d27d4eb4fULL;
     return k ? k : 1;
 }
+
+static uint64_t node_key(const MateSolver *ms, int fsq) { return finish_key(board_key(ms), fsq); }
 
 int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node) {
     (void)ms;
@@ -224,6 +231,96 @@ static void order_kids(MateChild *k, int n) {
     }
 }
 
+/* The board key after move m and the attacker's hand slot it changes, found without making
+ * the move (ms->fast_keys, not a double move or a pass): the side flips, the moving or
+ * dropped piece changes square (and type), a taken piece leaves the board for the hand. */
+static uint64_t fast_child_key(const MateSolver *ms, uint64_t bkey, Move m, MateChild *k) {
+    const Position *pos = ms->pos;
+    const VariantTables *t = pos->t;
+    Color us = pos->stm, them = color_flip(us);
+    bool attacker = us == ms->attacker;
+    uint64_t key = bkey ^ zob_side;
+    int to = move_to(m);
+    k->dslot = 0;
+    k->dval = 0;
+    if (move_is_drop(m)) {
+        PieceType pt = move_drop_type(m);
+        int slot = ms->slot_of[t->hand_type[pt]];
+        if (attacker && slot >= 0) {
+            k->dslot = (uint8_t)(0x80 | slot);
+            k->dval = -1;
+        }
+        return key ^ zob_psq[us][pt][to];
+    }
+    int from = move_from(m);
+    PieceType pt = piece_type(pos->board[from]);
+    Piece cap = to != from ? pos->board[to] : PIECE_NONE;
+    if (cap) {
+        key ^= zob_psq[them][piece_type(cap)][to];
+        int slot = pos->v->drops ? ms->slot_of[t->hand_type[piece_type(cap)]] : -1;
+        if (attacker && slot >= 0) {
+            k->dslot = (uint8_t)(0x80 | slot);
+            k->dval = 1;
+        }
+    }
+    PieceType npt = pos_type_after(pos, pt, m, cap != PIECE_NONE);
+    if (to != from || npt != pt) key ^= zob_psq[us][pt][from] ^ zob_psq[us][npt][to];
+    return key;
+}
+
+/* First pass of an expansion: every child's key and hand change (made and unmade only when
+ * the key cannot be computed directly), its table cluster prefetched. Returns -2 when a
+ * defender reply escapes the depth budget. */
+static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, MateChild *kids, int n) {
+    Position *pos = ms->pos;
+    uint64_t bkey = ms->fast_keys ? board_key(ms) : 0;
+    for (int i = 0; i < n; i++) {
+        Move m = ms->gen->moves[i];
+        int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
+        if (!or_node && rem != REM_NONE && crem < 0 && !move_is_drop(m)) return -2;
+        MateChild *k = &kids[i];
+        *k = (MateChild){.move = m};
+        if (ms->fast_keys && !move_is_double(m) && !move_is_pass(m)) {
+            k->key = finish_key(fast_child_key(ms, bkey, m, k), cfree);
+#ifdef MATE_CHECK_KEYS
+            MateChild t = *k;
+            pos_do_move(pos, m);
+            hand_delta(ms, hand, &t);
+            if (node_key(ms, cfree) != k->key || t.dslot != k->dslot || t.dval != k->dval) abort();
+            pos_undo_move(pos);
+#endif
+        } else {
+            pos_do_move(pos, m);
+            hand_delta(ms, hand, k);
+            k->key = node_key(ms, cfree);
+            pos_undo_move(pos);
+        }
+        mtt_prefetch(&ms->tt, k->key);
+    }
+    return n;
+}
+
+/* A child the table knows nothing about (the move made, ckey/ch its key and hand): its first
+ * estimate, stored. WHY stored: a node is expanded again at every visit, and the reply count
+ * or the mate-in-one probe costs more than a table look-up. */
+static void first_estimate(MateSolver *ms, bool or_node, int crem, int cfree, uint64_t ckey, const MateHand *ch,
+                           MateResult *r) {
+    Position *pos = ms->pos;
+    if (or_node) {
+        uint64_t replies = movegen_count(pos);
+        if (!replies) {
+            *r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
+            defender_drop_guard(ms, &r->hand);
+        } else
+            r->pn = (uint32_t)(replies < 64 ? replies : 64);
+        mtt_store(&ms->tt, ckey, ch, r, 0);
+    } else if (!probe_mate1(ms, crem, cfree, r)) {
+        if (crem == 1 && cfree == FREE_NONE && no_mate_within_one(ms))
+            *r = (MateResult){.pn = PN_INF, .dn = 0, .len = 1, .hand = *ch};
+        mtt_store(&ms->tt, ckey, ch, r, r->dn ? 0 : 1);
+    }
+}
+
 /* Fill the children of the current node from the table or first estimates. Returns how many,
  * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
 static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand) {
@@ -232,36 +329,18 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
     int n = ms->gen->size;
     if (!kids_reserve(ms, (size_t)n)) return -1;
     MateChild *kids = ms->kids + ms->kids_top;
+    if (kid_keys(ms, rem, fsq, or_node, hand, kids, n) < 0) return -2;
     for (int i = 0; i < n; i++) {
-        Move m = ms->gen->moves[i];
-        int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
-        if (!or_node && rem != REM_NONE && crem < 0 && !move_is_drop(m)) return -2;
         MateChild *k = &kids[i];
-        *k = (MateChild){.move = m};
-        pos_do_move(pos, m);
-        hand_delta(ms, hand, k);
+        int crem = mate_child_rem(ms, rem, fsq, k->move, or_node), cfree = child_free(rem, k->move, or_node);
+        MateHand ch = *hand;
+        if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
         MateResult r;
-        MateHand ch;
-        mate_hand_of(ms, &ch);
-        uint64_t ckey = node_key(ms, cfree);
-        if (!mtt_lookup(&ms->tt, ckey, &ch, crem, &r) && r.pn && r.dn) {
-            /* WHY the estimates are stored: a node is expanded again at every visit, and the
-             * reply count or the mate-in-one probe costs more than a table look-up */
-            if (or_node) {
-                uint64_t replies = movegen_count(pos);
-                if (!replies) {
-                    r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
-                    defender_drop_guard(ms, &r.hand);
-                } else
-                    r.pn = (uint32_t)(replies < 64 ? replies : 64);
-                mtt_store(&ms->tt, ckey, &ch, &r, 0);
-            } else if (!probe_mate1(ms, crem, cfree, &r)) {
-                if (crem == 1 && cfree == FREE_NONE && no_mate_within_one(ms))
-                    r = (MateResult){.pn = PN_INF, .dn = 0, .len = 1, .hand = ch};
-                mtt_store(&ms->tt, ckey, &ch, &r, r.dn ? 0 : 1);
-            }
+        if (!mtt_lookup(&ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
+            pos_do_move(pos, k->move);
+            first_estimate(ms, or_node, crem, cfree, k->key, &ch, &r);
+            pos_undo_move(pos);
         }
-        pos_undo_move(pos);
         k->pn = r.pn;
         k->dn = r.dn;
         k->len = r.len;

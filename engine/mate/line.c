@@ -230,6 +230,10 @@ static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
     ms->next_report_ms = ms->start_ms + 1000;
     if (mtt_init(&ms->tt, c->hash_mb) < 0) return -1;
     ms->tt.hand_slots = ms->dominate ? pos->t->hand_type_count : 0;
+    for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = -1;
+    for (int k = 0; k < ms->tt.hand_slots; k++) ms->slot_of[pos->t->hand_types[k]] = k;
+    /* WHY: with hands outside the key and no lion state, a move's key change is a few XORs */
+    ms->fast_keys = ms->dominate && !v->lion_rules;
     ms->path = calloc(HISTORY_MAX + (1 << 16) / 4, sizeof(uint64_t));
     ms->gen = malloc(sizeof *ms->gen);
     ms->scratch = malloc(sizeof *ms->scratch);

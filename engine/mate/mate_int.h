@@ -60,6 +60,11 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
 /* Free room when the table is nearly full: unresolved entries of little work go first. */
 void mtt_collect(MateTable *t);
 int mtt_hashfull(const MateTable *t);
+/* Start loading the cluster of key (its entries span several cache lines). */
+static inline void mtt_prefetch(const MateTable *t, uint64_t key) {
+    const char *c = (const char *)&t->e[(key & (t->clusters - 1)) * CLUSTER];
+    for (size_t b = 0; b < CLUSTER * sizeof(MateEntry); b += 64) __builtin_prefetch(c + b);
+}
 /* Drop every ENT_REP disproof (before a search that must not trust them). */
 void mtt_clear_rep(MateTable *t);
 
@@ -76,7 +81,8 @@ typedef struct {
     MateTable tt;
     Color attacker;
     bool dominate; /* hand domination is sound in this game */
-    int slot_of[PT_MAX];
+    int slot_of[PT_MAX]; /* hand slot of a hand type, -1 when none */
+    bool fast_keys;      /* child keys computable without making the move (mate_child_key) */
     int64_t start_ms, next_report_ms;
     bool aborted;
     bool store_rep; /* keep repetition disproofs in the table */
@@ -89,6 +95,7 @@ typedef struct {
 } MateSolver;
 
 typedef struct MateChild {
+    uint64_t key; /* the child's table key (node_key after the move) */
     Move move;
     uint32_t pn, dn;
     int16_t len;
