@@ -455,6 +455,29 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
     return best;
 }
 
+/* After the search below child `skip`, its siblings' values again from the table by their
+ * stored keys (no move made). WHY: in a DAG the search below one child settles or raises
+ * positions a sibling reaches too; stale sibling values would send the next iteration the
+ * wrong way (halves the nodes of long problems). A sibling the table lost keeps its value. */
+static void refresh_kids(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, MateChild *k, int n,
+                         int skip) {
+    for (int j = 0; j < n; j++)
+        if (j != skip && k[j].pn && k[j].dn) mtt_prefetch(&ms->tt, k[j].key);
+    for (int j = 0; j < n; j++) {
+        if (j == skip || k[j].pn == 0 || k[j].dn == 0) continue;
+        int crem = mate_child_rem(ms, rem, fsq, k[j].move, or_node);
+        MateHand ch = *hand;
+        if (k[j].dslot & 0x80) ch.n[k[j].dslot & 0x7f] = (uint8_t)(ch.n[k[j].dslot & 0x7f] + k[j].dval);
+        MateResult r;
+        if (!mtt_lookup(&ms->tt, k[j].key, &ch, crem, &r) && r.pn && r.dn) continue;
+        k[j].pn = r.pn;
+        k[j].dn = r.dn;
+        k[j].len = r.len;
+        k[j].flags = r.flags;
+        k[j].hand = r.hand;
+    }
+}
+
 static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thdn, int depth, MateResult *out) {
     Position *pos = ms->pos;
     tick(ms);
@@ -499,6 +522,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         k[i].len = cr.len;
         k[i].flags = cr.flags;
         k[i].hand = cr.hand;
+        refresh_kids(ms, rem, fsq, or_node, &hand, k, n, i);
     }
     path_set(ms, full, depth, -1);
     ms->kids_top = base;
