@@ -163,16 +163,77 @@ START_TEST(inconsistent_rows) {
 }
 END_TEST
 
-/* No checking move at all: no mate, found at once. Chu has no checkmate: unsupported. */
-START_TEST(no_checks_and_unsupported) {
-    Position *pos = test_position("shogi", "startpos");
+/* No checking move at all: no mate, found at once (shogi and chu). */
+START_TEST(no_checks) {
     static Move line[MATE_LINE_MAX];
-    int n = -1;
-    ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &n), MATE_NONE);
-    ck_assert_int_eq(n, 0);
-    free(pos);
-    pos = test_position("chu", "startpos");
-    ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &n), MATE_UNSUPPORTED);
+    const char *games[] = {"shogi", "chu"};
+    for (int g = 0; g < 2; g++) {
+        Position *pos = test_position(games[g], "startpos");
+        int n = -1;
+        ck_assert_int_eq(solve(pos, 0, ROW_MS, line, &n), MATE_NONE);
+        ck_assert_int_eq(n, 0);
+        free(pos);
+    }
+}
+END_TEST
+
+/* Chu (check allowed: the royal must be taken; docs/mate.md "Conventions"). Hand-made corner
+ * problems; the lengths were found by df-pn and are checked here against the brute-force
+ * reference (the same verdict and length) and by replaying the line. The crown prince rows:
+ * with two royals nothing counts as a check until one of them is taken, and taking the prince
+ * counts when the move attacks the king. */
+#define CHU_EMPTY "12/12/12/12/12/12/12/"
+static const struct {
+    const char *sfen;
+    int plies; /* 0: no mate within 7 */
+} CHU[] = {
+    {"k11/12/12/2N9/" CHU_EMPTY "11K b - 1", 1},           /* lion: 10d12c */
+    {"1k10/12/1GG9/12/" CHU_EMPTY "11K b - 1", 1},         /* gold supported by gold */
+    {"k11/2G9/12/2H9/" CHU_EMPTY "11K b - 1", 3},          /* horse and gold */
+    {"k11/2p9/2D9/4R7/" CHU_EMPTY "11K b - 1", 3},         /* dragon and rook */
+    {"kg10/3R8/3H8/4G7/" CHU_EMPTY "11K b - 1", 3},        /* interposition taken */
+    {"k11/1s10/12/4DN6/4G7/12/12/12/12/12/12/11K b - 1", 5}, /* dragon, lion and gold */
+    {"k11/12/2S9/12/12/1N10/12/12/12/12/12/11K b - 1", 5}, /* silver and lion */
+    {"kS10/1s10/12/12/1C1N8/12/12/12/12/12/12/11K b - 1", 7},
+    {"k11/12/1G10/1S10/" CHU_EMPTY "11K b - 1", 0},        /* the king takes the gold */
+    {"k+e10/2G9/2N9/12/" CHU_EMPTY "11K b - 1", 1},        /* the prince taken, the king attacked */
+    {"k+e10/12/2N9/12/" CHU_EMPTY "11K b - 1", 0},         /* the same without the gold: the king takes */
+    {"k10+e/12/12/2N9/" CHU_EMPTY "11K b - 1", 0},         /* two royals far apart: no check counts */
+};
+
+START_TEST(chu_problems) {
+    static Move line[MATE_LINE_MAX];
+    for (size_t i = 0; i < sizeof CHU / sizeof CHU[0]; i++) {
+        char spec[200];
+        snprintf(spec, sizeof spec, "sfen %s", CHU[i].sfen);
+        Position *pos = test_position("chu", spec);
+        MateControl c = {.deadline_ms = -1, .max_plies = 7};
+        int nb = 0, nd = 0;
+        MateStatus b = mate_brute_search(pos, &c, line, &nb);
+        MateStatus d = solve(pos, 7, 5000, line, &nd);
+        MateStatus want = CHU[i].plies ? MATE_FOUND : MATE_NONE;
+        ck_assert_msg(b == want && nb == CHU[i].plies, "%s: brute %d/%d, want %d plies", CHU[i].sfen, b, nb,
+                      CHU[i].plies);
+        ck_assert_msg(d == want && nd == CHU[i].plies, "%s: df-pn %d/%d, want %d plies", CHU[i].sfen, d, nd,
+                      CHU[i].plies);
+        if (d == MATE_FOUND) assert_mating_line(pos, line, nd, CHU[i].sfen);
+        /* unbounded: the same answer */
+        d = solve(pos, 0, 5000, line, &nd);
+        ck_assert_msg(d == want && nd == CHU[i].plies, "%s: unbounded df-pn %d/%d", CHU[i].sfen, d, nd);
+        free(pos);
+    }
+}
+END_TEST
+
+/* A chu line that leaves the king safe is no mate, and one that ends with the king taken is. */
+START_TEST(chu_verifier) {
+    Position *pos = test_position("chu", "sfen k11/12/12/2N9/" CHU_EMPTY "11K b - 1");
+    Move m;
+    char err[128];
+    ck_assert_int_eq(move_parse(pos, "10d12c", NOTATION_USI, &m, err, sizeof err), 0);
+    ck_assert(mate_line_valid(pos, &m, 1));
+    ck_assert_int_eq(move_parse(pos, "10d10e", NOTATION_USI, &m, err, sizeof err), 0);
+    ck_assert(!mate_line_valid(pos, &m, 1));
     free(pos);
 }
 END_TEST
@@ -245,7 +306,9 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, agrees_with_brute);
     tcase_add_test(tc, small_games);
     tcase_add_test(tc, inconsistent_rows);
-    tcase_add_test(tc, no_checks_and_unsupported);
+    tcase_add_test(tc, no_checks);
+    tcase_add_test(tc, chu_problems);
+    tcase_add_test(tc, chu_verifier);
     tcase_add_test(tc, probe_problem);
     tcase_add_test(tc, verifier_rejects);
     tcase_add_test(tc, cli_mate);

@@ -1,7 +1,7 @@
 /* brute.c - mate_brute_search (mate.h), the first solver, kept as a test reference. WHY evasion counts for ordering: in tsume the checks that leave the
  * defender fewest replies are the ones most likely to mate, the idea behind proof numbers,
  * at the price of one count per check. */
-#include "mate.h"
+#include "mate_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +50,14 @@ typedef struct {
 /* The attacker's checking moves, fewest evasions first. */
 static void gen_checks(Position *pos, Checks *out) {
     MoveList list;
-    movegen_legal(pos, &list);
     out->size = 0;
+    if (mate_royal_lost(pos)) return; /* its last royal was taken (check_allowed games) */
+    movegen_legal(pos, &list);
     for (int i = 0; i < list.size; i++) {
         pos_do_move(pos, list.moves[i]);
-        if (pos_in_check(pos)) {
-            int n = (int)movegen_count(pos), j = out->size++;
+        if (mate_attacks_royal(pos)) {
+            MoveList scratch;
+            int n = (int)mate_reply_count(pos, &scratch), j = out->size++;
             while (j > 0 && out->replies[j - 1] > n) {
                 out->moves[j] = out->moves[j - 1];
                 out->replies[j] = out->replies[j - 1];
@@ -124,7 +126,7 @@ static bool futile_drop(MateSearch *ms, Move drop, int depth) {
         Move m = list.moves[i];
         if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
         pos_do_move(pos, m);
-        futile = pos_in_check(pos) && defend(ms, depth);
+        futile = mate_attacks_royal(pos) && defend(ms, depth);
         pos_undo_move(pos);
     }
     pos_undo_move(pos);
@@ -138,7 +140,7 @@ static bool defend(MateSearch *ms, int depth) {
     tick(ms);
     if (ms->aborted) return false;
     MoveList list;
-    movegen_legal(pos, &list);
+    mate_replies(pos, &list);
     for (int i = 0; i < list.size; i++) {
         if (futile_drop(ms, list.moves[i], depth)) continue;
         if (depth < 2) return false;
@@ -177,7 +179,7 @@ static int extract(MateSearch *ms, int depth, Move *line, int max) {
         pos_do_move(pos, chosen);
         plies++;
         MoveList list;
-        movegen_legal(pos, &list);
+        mate_replies(pos, &list);
         Move longest = MOVE_NONE;
         int best = -1;
         for (int i = 0; i < list.size; i++) {
@@ -203,7 +205,6 @@ static int extract(MateSearch *ms, int depth, Move *line, int max) {
 MateStatus mate_brute_search(Position *pos, MateControl *c, Move *line, int *length) {
     *length = 0;
     c->nodes = 0;
-    if (pos->v->check_allowed) return MATE_UNSUPPORTED;
     int max = c->max_plies > 0 ? c->max_plies : MATE_MAX_PLIES;
     if (max > MATE_MAX_PLIES) max = MATE_MAX_PLIES;
     MateSearch ms = {.pos = pos, .c = c};

@@ -68,21 +68,12 @@ static int child_free(int rem, Move m, bool attacker_node) {
 void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
     Position *pos = ms->pos;
     if (pos->stm != ms->attacker) {
-        movegen_stage(pos, GEN_EVASIONS, list);
+        mate_replies(pos, list);
         return;
     }
-    movegen_stage(pos, GEN_CAPTURES, list);
-    int n = 0;
-    for (int i = 0; i < list->size; i++)
-        if (pos_gives_check(pos, list->moves[i])) list->moves[n++] = list->moves[i];
-    list->size = n;
-    if (rem == REM_NONE || rem >= 1) {
-        MoveList quiet;
-        movegen_stage(pos, GEN_QUIET_CHECKS, &quiet);
-        for (int i = 0; i < quiet.size && list->size < MOVES_MAX; i++) list->moves[list->size++] = quiet.moves[i];
-    }
+    mate_attacks(pos, rem == REM_NONE || rem >= 1, list);
     if (rem == REM_NONE) return;
-    n = 0;
+    int n = 0;
     for (int i = 0; i < list->size; i++)
         if (mate_child_rem(ms, rem, fsq, list->moves[i], true) >= 0) list->moves[n++] = list->moves[i];
     list->size = n;
@@ -196,7 +187,7 @@ static bool no_mate_within_one(MateSolver *ms) {
     bool none = true;
     for (int i = 0; i < checks->size && none; i++) {
         pos_do_move(pos, checks->moves[i]);
-        movegen_stage(pos, GEN_EVASIONS, ms->scratch);
+        mate_replies(pos, ms->scratch);
         bool board_reply = false;
         for (int j = 0; j < ms->scratch->size && !board_reply; j++) board_reply = !move_is_drop(ms->scratch->moves[j]);
         pos_undo_move(pos);
@@ -307,7 +298,7 @@ static void first_estimate(MateSolver *ms, bool or_node, int crem, int cfree, ui
                            MateResult *r) {
     Position *pos = ms->pos;
     if (or_node) {
-        uint64_t replies = movegen_count(pos);
+        uint64_t replies = mate_reply_count(pos, ms->scratch);
         if (!replies) {
             *r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
             defender_drop_guard(ms, &r->hand);

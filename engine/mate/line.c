@@ -132,7 +132,7 @@ static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
 static int check_len(MateSolver *ms, Move m) {
     MateResult r;
     pos_do_move(ms->pos, m);
-    int len = movegen_count(ms->pos) == 0 ? 0 : dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 ? r.len : -1;
+    int len = mate_reply_count(ms->pos, ms->scratch) == 0 ? 0 : dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 ? r.len : -1;
     pos_undo_move(ms->pos);
     return len;
 }
@@ -203,12 +203,11 @@ bool mate_line_valid(Position *pos, const Move *line, int length) {
             break;
         }
         pos_do_move(pos, line[done]);
-        if (done % 2 == 0 && !pos_in_check(pos)) ok = false;
+        if (done % 2 == 0 && !mate_attacks_royal(pos)) ok = false;
     }
     if (ok) {
         MoveList list;
-        movegen_legal(pos, &list);
-        ok = pos_in_check(pos);
+        mate_replies(pos, &list);
         for (int i = 0; i < list.size && ok; i++) ok = move_is_drop(list.moves[i]);
     }
     while (done-- > 0) pos_undo_move(pos);
@@ -262,7 +261,6 @@ static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
-    if (pos->v->check_allowed) return MATE_UNSUPPORTED;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     if (solver_init(&ms, pos, c) < 0) {

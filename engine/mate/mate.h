@@ -1,8 +1,8 @@
 /* mate.h - the tsume (mate) solver behind USI `go mate` and `shishi mate`: df-pn+ with hand
  * domination (proof and disproof pieces), a bounded table with garbage collection, then an
  * exact search inside the proof for the shortest mate under tsume conventions (docs/mate.md).
- * Knows no game by name; games where royals may be left in check (descriptor
- * check_allowed) are not supported yet. Never prints: progress goes to a callback. */
+ * Knows no game by name; where royals may be left attacked (descriptor check_allowed) the
+ * royal must be taken (royal.c, docs/mate.md). Never prints: progress goes to a callback. */
 #ifndef SHISHI_MATE_H
 #define SHISHI_MATE_H
 
@@ -38,7 +38,7 @@ typedef struct {
  * line[0..*length) (at most line_max moves): the shortest mate found with the longest
  * defence, futile interpositions not counted, checked move by move before it is returned.
  * MATE_NONE: no mate exists, or none within max_plies. MATE_TIMEOUT: stopped, out of
- * time or out of memory. MATE_UNSUPPORTED: the game has no checkmate (check_allowed). */
+ * time or out of memory. (MATE_UNSUPPORTED is not returned by any game now.) */
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length);
 
 /* Is line[0..length) a mate under tsume rules from pos (restored)? Every move legal, every

@@ -5,6 +5,21 @@
 #include "../../src/movegen.h"
 #include "mate.h"
 
+/* The tsume rule of the game (royal.c). After an attacker's move: does it count as a check
+ * (check games: the defender is in check; check_allowed games: the defender's last royal was
+ * taken, or its single royal is attacked)? */
+bool mate_attacks_royal(const Position *pos);
+/* The move just made took the last royal of the side now to move (check_allowed games). */
+bool mate_royal_lost(const Position *pos);
+/* The defender's (side to move) replies that count: every legal move in check games; where
+ * check is allowed, those that take the attacker's last royal or leave no royal of the
+ * defender to be taken at once (none when a side has no royal left). */
+void mate_replies(Position *pos, MoveList *list);
+/* How many (scratch is overwritten). */
+uint64_t mate_reply_count(Position *pos, MoveList *scratch);
+/* The attacker's moves that count as checks (all depths); quiet = false: captures only. */
+void mate_attacks(Position *pos, bool quiet, MoveList *list);
+
 /* Proof and disproof numbers. PN_INF marks a proven/disproven side; sums saturate below it. */
 #define PN_INF 0x40000000u
 enum {
