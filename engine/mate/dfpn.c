@@ -291,14 +291,37 @@ static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHa
     return n;
 }
 
+/* The first proof number of a check (defender to move): its replies, interposing drops counted
+ * once per square. WHY: the AND node counts a square's drops as one until the first is
+ * proven (delayed expansion), so counting every piece type would rate a distant check, which
+ * leaves several squares to drop on, up to seven times too hard. */
+static uint64_t reply_estimate(MateSolver *ms) {
+    Position *pos = ms->pos;
+    if (pos->v->check_allowed || !pos->v->drops) return mate_reply_count(pos, ms->scratch);
+    mate_replies(pos, ms->scratch);
+    uint64_t n = 0, seen[4] = {0};
+    for (int i = 0; i < ms->scratch->size; i++) {
+        Move m = ms->scratch->moves[i];
+        if (!move_is_drop(m)) {
+            n++;
+            continue;
+        }
+        int sq = move_to(m);
+        uint64_t bit = 1ULL << (sq & 63);
+        if (seen[(sq >> 6) & 3] & bit) continue;
+        seen[(sq >> 6) & 3] |= bit;
+        n++;
+    }
+    return n;
+}
+
 /* A child the table knows nothing about (the move made, ckey/ch its key and hand): its first
  * estimate, stored. WHY stored: a node is expanded again at every visit, and the reply count
  * or the mate-in-one probe costs more than a table look-up. */
 static void first_estimate(MateSolver *ms, bool or_node, int crem, int cfree, uint64_t ckey, const MateHand *ch,
                            MateResult *r) {
-    Position *pos = ms->pos;
     if (or_node) {
-        uint64_t replies = mate_reply_count(pos, ms->scratch);
+        uint64_t replies = reply_estimate(ms);
         if (!replies) {
             *r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
             defender_drop_guard(ms, &r->hand);
