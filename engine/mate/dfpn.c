@@ -19,11 +19,13 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
     return s >= PN_CAP ? PN_CAP : (uint32_t)s;
 }
 
+/* A threshold at or past the saturation point means "until solved". WHY: values saturate at
+ * PN_CAP (deep DAGs make disproof numbers sums of sums), and a child whose value sits at a
+ * saturated threshold would return at once, again and again, without progress. */
+static uint32_t cap_threshold(uint64_t th) { return th >= PN_CAP ? PN_INF - 1 : (uint32_t)th; }
+
 /* Threshold for the best child: the second-best value times (1 + 1/4), at least one more. */
-static uint32_t widen(uint32_t second) {
-    uint64_t w = (uint64_t)second + second / 4 + 1;
-    return w >= PN_CAP ? PN_CAP : (uint32_t)w;
-}
+static uint32_t widen(uint32_t second) { return cap_threshold((uint64_t)second + second / 4 + 1); }
 
 void mate_hand_of(const MateSolver *ms, MateHand *h) {
     memset(h, 0, sizeof *h);
@@ -464,8 +466,8 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
         *cdn = widen(v2) < thdn ? widen(v2) : thdn;
         *cpn = (uint32_t)((uint64_t)thpn - r->pn + k[best].pn);
     }
-    if (*cpn > PN_CAP) *cpn = PN_CAP;
-    if (*cdn > PN_CAP) *cdn = PN_CAP;
+    *cpn = cap_threshold(*cpn);
+    *cdn = cap_threshold(*cdn);
     return best;
 }
 
