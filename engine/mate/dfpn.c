@@ -372,12 +372,18 @@ static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, in
     uint32_t pn = PN_INF, dn = 0;
     int best_len = 0x7fff;
     uint8_t rep = 0;
+    uint32_t dmax = 0, open = 0;
     for (int i = 0; i < n; i++) {
         if (k[i].pn < pn) pn = k[i].pn;
-        dn = k[i].dn == PN_INF ? PN_INF : dn == PN_INF ? PN_INF : sat_add(dn, k[i].dn);
+        if (k[i].dn > dmax) dmax = k[i].dn;
+        open += k[i].dn != 0;
         rep |= k[i].flags & ENT_REP;
     }
-    if (n == 0) dn = 0;
+    /* WHY the largest child plus one per other open child, not the sum: in a DAG the checks
+     * share their subtrees, and sums of sums grow with the depth until they saturate (the
+     * 117-ply row: disproof numbers at PN_CAP from ply 40 on, and below them thresholds that
+     * never stop a dive of thousands of plies). */
+    dn = dmax == PN_INF ? PN_INF : open ? sat_add(dmax, open - 1) : 0;
     *r = (MateResult){.pn = pn, .dn = dn, .hand = *h};
     if (pn == 0) {
         r->dn = PN_INF;
