@@ -25,7 +25,7 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
 static uint32_t cap_threshold(uint64_t th) { return th >= PN_CAP ? PN_INF - 1 : (uint32_t)th; }
 
 /* Threshold for the best child: the second-best value times (1 + 1/4), at least one more. */
-static uint32_t widen(uint32_t second) { return cap_threshold((uint64_t)second + second / 4 + 1); }
+static uint32_t widen(uint32_t second) { return cap_threshold((uint64_t)second + second / 2 + 1); }
 
 void mate_hand_of(const MateSolver *ms, MateHand *h) {
     memset(h, 0, sizeof *h);
