@@ -199,15 +199,16 @@ static int ensure_workers(EngineContext *e, int threads) {
 static void mate_progress(void *user, const MateProgress *p) {
     SearchShared *sh = user;
     atomic_store(&sh->nodes, p->nodes);
-    if (sh->reporter.on_mate_progress) sh->reporter.on_mate_progress(sh->reporter.user, p->nodes, p->time_ms, p->hashfull);
+    if (sh->reporter.on_mate_progress)
+        sh->reporter.on_mate_progress(sh->reporter.user, p->nodes, p->time_ms, p->hashfull);
 }
 
 /* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. The
  * solver's own table takes the Hash size (allocated for the run, freed after it). */
 static void mate_run(EngineContext *e) {
     SearchShared *sh = &e->shared;
-    MateControl c = {.stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh,
-                     .on_progress = mate_progress};
+    MateControl c = {
+        .stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh, .on_progress = mate_progress};
     c.max_plies = sh->limits.mate_plies;
     if (sh->limits.mate > 0) c.deadline_ms = atomic_load(&sh->start_ms) + sh->limits.mate;
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);
@@ -218,11 +219,46 @@ static void mate_run(EngineContext *e) {
     free(line);
 }
 
+enum { MATE_PROBE_HASH_MB = 32 };
+
+/* Infinite analysis with limits.mate_probe: the tsume solver first, for that long (or until
+ * stopped). A forced mate goes out as an exact info line (score VALUE_MATE - plies, the line
+ * as its PV). Returns whether one was found. WHY its own small table: the probe runs again at
+ * every position change of an analysis, and the game search keeps its table meanwhile. */
+static bool mate_probe(EngineContext *e) {
+    SearchShared *sh = &e->shared;
+    int64_t start = atomic_load(&sh->start_ms);
+    MateControl c = {.stop = &sh->stop,
+                     .deadline_ms = start + sh->limits.mate_probe,
+                     .hash_mb = e->hash_mb < MATE_PROBE_HASH_MB ? e->hash_mb : MATE_PROBE_HASH_MB};
+    Move *line = malloc(MATE_LINE_MAX * sizeof *line);
+    int length = 0;
+    MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
+    bool found = s == MATE_FOUND && length > 0 && !atomic_load(&sh->stop);
+    if (found && sh->reporter.on_info) {
+        int plies = length < VALUE_MATE - VALUE_MATE_IN_MAX ? length : VALUE_MATE - VALUE_MATE_IN_MAX;
+        SearchInfo info = {.depth = length,
+                           .seldepth = length,
+                           .multipv = 1,
+                           .score = (Value)(VALUE_MATE - plies),
+                           .bound = BOUND_EXACT,
+                           .nodes = c.nodes,
+                           .time_ms = now_ms() - start,
+                           .pv_length = length,
+                           .pv = line,
+                           .root = e->search_root};
+        sh->reporter.on_info(sh->reporter.user, &info);
+    }
+    free(line);
+    return found;
+}
+
 static void *search_thread_main(void *arg) {
     EngineContext *e = arg;
-    if (e->shared.limits.mate)
+    const SearchLimits *l = &e->shared.limits;
+    if (l->mate)
         mate_run(e);
-    else
+    else if (!(l->mate_probe > 0 && l->infinite && !l->exclude_count && mate_probe(e)))
         search_run(&e->shared, e->search_root, e->workers);
     return NULL;
 }

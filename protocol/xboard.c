@@ -16,6 +16,9 @@
 
 /* ---- the game and the search ----------------------------------------------------------------- */
 
+/* Analyze mode looks this long for a forced mate before the game search (docs/xboard.md). */
+enum { XB_MATE_PROBE_MS = 500 };
+
 /* A new start position (new game, game switch, setboard): nothing left of the last one. */
 static void reset_game_state(XBoard *xb) {
     xb->game_over = false;
@@ -80,6 +83,7 @@ static void start_search(XBoard *xb, bool analysis, bool ponder) {
     Color us = pos->stm;
     if (analysis) {
         l.infinite = true;
+        l.mate_probe = XB_MATE_PROBE_MS;
         l.exclude_count = xb->excluded_count;
         memcpy(l.exclude, xb->excluded, sizeof(Move) * (size_t)xb->excluded_count);
     } else {

@@ -19,11 +19,13 @@ static uint32_t sat_add(uint32_t a, uint32_t b) {
     return s >= PN_CAP ? PN_CAP : (uint32_t)s;
 }
 
+/* A threshold at or past the saturation point means "until solved". WHY: values saturate at
+ * PN_CAP (deep DAGs make disproof numbers sums of sums), and a child whose value sits at a
+ * saturated threshold would return at once, again and again, without progress. */
+static uint32_t cap_threshold(uint64_t th) { return th >= PN_CAP ? PN_INF - 1 : (uint32_t)th; }
+
 /* Threshold for the best child: the second-best value times (1 + 1/4), at least one more. */
-static uint32_t widen(uint32_t second) {
-    uint64_t w = (uint64_t)second + second / 4 + 1;
-    return w >= PN_CAP ? PN_CAP : (uint32_t)w;
-}
+static uint32_t widen(uint32_t second) { return cap_threshold((uint64_t)second + second / 2 + 1); }
 
 void mate_hand_of(const MateSolver *ms, MateHand *h) {
     memset(h, 0, sizeof *h);
@@ -291,14 +293,37 @@ static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHa
     return n;
 }
 
+/* The first proof number of a check (defender to move): its replies, interposing drops counted
+ * once per square. WHY: the AND node counts a square's drops as one until the first is
+ * proven (delayed expansion), so counting every piece type would rate a distant check, which
+ * leaves several squares to drop on, up to seven times too hard. */
+static uint64_t reply_estimate(MateSolver *ms) {
+    Position *pos = ms->pos;
+    if (pos->v->check_allowed || !pos->v->drops) return mate_reply_count(pos, ms->scratch);
+    mate_replies(pos, ms->scratch);
+    uint64_t n = 0, seen[4] = {0};
+    for (int i = 0; i < ms->scratch->size; i++) {
+        Move m = ms->scratch->moves[i];
+        if (!move_is_drop(m)) {
+            n++;
+            continue;
+        }
+        int sq = move_to(m);
+        uint64_t bit = 1ULL << (sq & 63);
+        if (seen[(sq >> 6) & 3] & bit) continue;
+        seen[(sq >> 6) & 3] |= bit;
+        n++;
+    }
+    return n;
+}
+
 /* A child the table knows nothing about (the move made, ckey/ch its key and hand): its first
  * estimate, stored. WHY stored: a node is expanded again at every visit, and the reply count
  * or the mate-in-one probe costs more than a table look-up. */
 static void first_estimate(MateSolver *ms, bool or_node, int crem, int cfree, uint64_t ckey, const MateHand *ch,
                            MateResult *r) {
-    Position *pos = ms->pos;
     if (or_node) {
-        uint64_t replies = mate_reply_count(pos, ms->scratch);
+        uint64_t replies = reply_estimate(ms);
         if (!replies) {
             *r = (MateResult){.pn = 0, .dn = PN_INF, .len = 0};
             defender_drop_guard(ms, &r->hand);
@@ -347,12 +372,18 @@ static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, in
     uint32_t pn = PN_INF, dn = 0;
     int best_len = 0x7fff;
     uint8_t rep = 0;
+    uint32_t dmax = 0, open = 0;
     for (int i = 0; i < n; i++) {
         if (k[i].pn < pn) pn = k[i].pn;
-        dn = k[i].dn == PN_INF ? PN_INF : dn == PN_INF ? PN_INF : sat_add(dn, k[i].dn);
+        if (k[i].dn > dmax) dmax = k[i].dn;
+        open += k[i].dn != 0;
         rep |= k[i].flags & ENT_REP;
     }
-    if (n == 0) dn = 0;
+    /* WHY the largest child plus one per other open child, not the sum: in a DAG the checks
+     * share their subtrees, and sums of sums grow with the depth until they saturate (the
+     * 117-ply row: disproof numbers at PN_CAP from ply 40 on, and below them thresholds that
+     * never stop a dive of thousands of plies). */
+    dn = dmax == PN_INF ? PN_INF : open ? sat_add(dmax, open - 1) : 0;
     *r = (MateResult){.pn = pn, .dn = dn, .hand = *h};
     if (pn == 0) {
         r->dn = PN_INF;
@@ -441,8 +472,8 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
         *cdn = widen(v2) < thdn ? widen(v2) : thdn;
         *cpn = (uint32_t)((uint64_t)thpn - r->pn + k[best].pn);
     }
-    if (*cpn > PN_CAP) *cpn = PN_CAP;
-    if (*cdn > PN_CAP) *cdn = PN_CAP;
+    *cpn = cap_threshold(*cpn);
+    *cdn = cap_threshold(*cdn);
     return best;
 }
 

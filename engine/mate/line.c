@@ -35,30 +35,42 @@ static int shortest_budget(MateSolver *ms, int hi, int fsq) {
     return best;
 }
 
-/* Attacker to move, mate within exactly rem plies (free square fsq): a check proven within
- * its child's budget, the one of the shortest stored proof; *child_len gets that length. */
-static Move exact_check(MateSolver *ms, int rem, int fsq, int *child_len) {
+enum { CAND_MAX = 16 };
+
+/* Attacker to move, mate within exactly rem plies (free square fsq): the checks proven within
+ * their child's budget (pass 0: by stored proofs; pass 1: searched), shortest proof first, at
+ * most CAND_MAX; lens gets each one's length. Returns how many. */
+static int exact_checks(MateSolver *ms, int rem, int fsq, int pass, Move *cand, int *lens) {
     Position *pos = ms->pos;
     MoveList list;
     mate_gen(ms, rem, fsq, &list);
-    Move best = MOVE_NONE;
-    int best_total = 1 << 20;
-    for (int pass = 0; pass < 2 && !best && !ms->aborted; pass++)
-        for (int i = 0; i < list.size && !ms->aborted; i++) {
-            Move m = list.moves[i];
-            int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
-            MateResult r;
-            pos_do_move(pos, m);
-            bool proven = pass == 0 ? dfpn_probe(ms, crem, FREE_NONE, &r) && r.pn == 0
-                                    : prove(ms, crem, FREE_NONE, &r) == 1;
-            pos_undo_move(pos);
-            if (proven && r.len + step < best_total) {
-                best_total = r.len + step;
-                best = m;
-                *child_len = r.len;
-            }
+    int n = 0;
+    int total[CAND_MAX];
+    for (int i = 0; i < list.size && !ms->aborted; i++) {
+        Move m = list.moves[i];
+        int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
+        MateResult r;
+        pos_do_move(pos, m);
+        bool proven =
+            pass == 0 ? dfpn_probe(ms, crem, FREE_NONE, &r) && r.pn == 0 : prove(ms, crem, FREE_NONE, &r) == 1;
+        pos_undo_move(pos);
+        if (!proven) continue;
+        int t = r.len + step, j = n;
+        if (n == CAND_MAX) {
+            if (t >= total[CAND_MAX - 1]) continue;
+            j = CAND_MAX - 1;
+        } else
+            n++;
+        for (; j > 0 && total[j - 1] > t; j--) {
+            total[j] = total[j - 1];
+            cand[j] = cand[j - 1];
+            lens[j] = lens[j - 1];
         }
-    return best;
+        total[j] = t;
+        cand[j] = m;
+        lens[j] = r.len;
+    }
+    return n;
 }
 
 /* Tsume convention: the defender's drop (just made, attacker to move) is futile when taking the
@@ -107,21 +119,55 @@ static Move exact_defence(MateSolver *ms, int rem, int *child_len, int *child_fr
     return best;
 }
 
+/* One attacker move of the exact line (made on return, MOVE_NONE when none) and, when
+ * `defend`, the defender's reply to it (not made; *reply, *rem and *cfree as exact_defence
+ * gives them). WHY not simply the shortest stored proof: a drop whose capture costs no depth
+ * is skipped as futile, and behind such a check the longest remaining defence can be shorter
+ * than the check's length, so the line would come out shorter than the mate; a check whose
+ * defence keeps the length is looked for among the stored proofs, then among searched ones. */
+static Move exact_step(MateSolver *ms, int *rem, int fsq, bool defend, Move *reply, int *cfree) {
+    Position *pos = ms->pos;
+    Move first = MOVE_NONE, m = MOVE_NONE;
+    int first_len = 0;
+    for (int pass = 0; pass < 2 && !ms->aborted; pass++) {
+        Move cand[CAND_MAX];
+        int lens[CAND_MAX], k = exact_checks(ms, *rem, fsq, pass, cand, lens);
+        for (int i = 0; i < k && !ms->aborted; i++) {
+            int next = 0;
+            pos_do_move(pos, cand[i]);
+            Move r = defend ? exact_defence(ms, lens[i], &next, cfree) : MOVE_NONE;
+            if (!r || next == lens[i] - 1) {
+                *reply = r;
+                *rem = next;
+                return cand[i];
+            }
+            pos_undo_move(pos);
+            if (!first) {
+                first = cand[i];
+                first_len = lens[i];
+            }
+        }
+    }
+    if (!first || ms->aborted) return MOVE_NONE;
+    m = first;
+    pos_do_move(pos, m);
+    *reply = exact_defence(ms, first_len, rem, cfree);
+    return m;
+}
+
 /* The line of a mate of exactly d plies, into line[0..max). */
 static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
     Position *pos = ms->pos;
     int n = 0, rem = d, fsq = FREE_NONE;
     while (n + 1 <= max && !ms->aborted) {
-        int clen = 0, cfree = FREE_NONE;
-        Move m = exact_check(ms, rem, fsq, &clen);
+        int cfree = FREE_NONE, next = rem;
+        Move r = MOVE_NONE, m = exact_step(ms, &next, fsq, n + 2 <= max, &r, &cfree);
         if (!m) break;
         line[n++] = m;
-        pos_do_move(pos, m);
-        if (n + 1 > max) break;
-        Move r = exact_defence(ms, clen, &rem, &cfree);
         if (!r) break;
         line[n++] = r;
         pos_do_move(pos, r);
+        rem = next;
         fsq = cfree;
     }
     for (int i = 0; i < n; i++) pos_undo_move(pos);
@@ -132,7 +178,9 @@ static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
 static int check_len(MateSolver *ms, Move m) {
     MateResult r;
     pos_do_move(ms->pos, m);
-    int len = mate_reply_count(ms->pos, ms->scratch) == 0 ? 0 : dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 ? r.len : -1;
+    int len = mate_reply_count(ms->pos, ms->scratch) == 0            ? 0
+              : dfpn_probe(ms, REM_NONE, FREE_NONE, &r) && r.pn == 0 ? r.len
+                                                                     : -1;
     pos_undo_move(ms->pos);
     return len;
 }

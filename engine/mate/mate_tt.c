@@ -52,7 +52,14 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
             }
             continue;
         }
-        if (e->len != rem) continue; /* estimates of another budget */
+        if (e->len != rem) {
+            /* WHY: less depth is no easier to prove and more no easier to disprove, so the
+             * estimates of other budgets bound these from below (the unlimited search's work
+             * guides the depth-limited ones that shorten the mate). */
+            if (e->len > rem && hand_le(h, &e->hand, slots) && e->pn > pn) pn = e->pn;
+            if (e->len < rem && hand_le(&e->hand, h, slots) && e->dn > dn) dn = e->dn;
+            continue;
+        }
         if (hand_eq(&e->hand, h, slots)) {
             if (e->pn > pn) pn = e->pn;
             if (e->dn > dn) dn = e->dn;

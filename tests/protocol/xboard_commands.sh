@@ -84,6 +84,13 @@ expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
 send exit
 sleep 0.3
 fence '^move'
+# analyze on a tsume position: the solver's forced mate (5 plies = mate in 3 moves) as an
+# exact line with XBoard's mate score and the mating line as PV
+send new "variant shogi" force post "setboard 5n2k/5l3/5B3/6R2/9/9/9/9/K8[G] w 0 1" analyze
+expect '^5 100003 [0-9]+ [0-9]+ [a-i][1-9][a-i][1-9]\+? [a-i][1-9][a-i][1-9] ' 10
+send exit
+sleep 0.3
+fence '^move'
 # pondering (hard): after its move the engine thinks on the reply it predicts, with that
 # reply on its board; the reply itself is a ponder hit, anything else a miss; force takes the
 # predicted move back
