@@ -27,7 +27,8 @@ def bench_positions():
     return out
 
 def nps(binary, game, spec, ms):
-    e = Usi([binary], {"UCI_Variant": game, "USI_Hash": 64, "Threads": 1})
+    # SolvedTables off: a solved game (nana) would answer from its table without searching
+    e = Usi([binary], {"UCI_Variant": game, "USI_Hash": 64, "Threads": 1, "SolvedTables": "false"})
     e.go(spec, f"movetime {ms}")
     e.quit()
     return e.nps
