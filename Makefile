@@ -125,7 +125,8 @@ clang:
 portable:
 	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
-FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] engine/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
+FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] src/solve/*.[ch] engine/*.[ch] engine/mate/*.[ch] \
+             engine/solve/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
 format:
 	clang-format -i $(FORMAT_SRC)
 

@@ -62,8 +62,7 @@ static void answer_mate(const SolvedTable *t, Position *root, const Reporter *r)
     r->on_mate(r->user, MATE_FOUND, line, n, root);
 }
 
-bool solved_answer(const SolvedTable *t, Position *root, const SearchLimits *limits, int multipv,
-                   const Reporter *r) {
+bool solved_answer(const SolvedTable *t, Position *root, const SearchLimits *limits, int multipv, const Reporter *r) {
     static _Thread_local SolvedMove moves[MOVES_MAX];
     static _Thread_local Move line[SOLVE_DIST_MAX + 1];
     if (limits->infinite || limits->ponder || limits->exclude_count) return false;
@@ -77,13 +76,20 @@ bool solved_answer(const SolvedTable *t, Position *root, const SearchLimits *lim
     for (int i = 0; i < n && i < multipv && r->on_info; i++) {
         int d = moves[i].value ? solve_distance(moves[i].value) : 0;
         int len = solved_line(t, root, moves[i].move, line, moves[i].value ? d : 16);
-        SearchInfo in = {.depth = d > 0 ? d : 1, .seldepth = len, .multipv = i + 1,
-                         .score = solved_score(moves[i].value, 0), .bound = BOUND_EXACT,
-                         .pv_length = len, .pv = line, .root = root};
+        SearchInfo in = {.depth = d > 0 ? d : 1,
+                         .seldepth = len,
+                         .multipv = i + 1,
+                         .score = solved_score(moves[i].value, 0),
+                         .bound = BOUND_EXACT,
+                         .pv_length = len,
+                         .pv = line,
+                         .root = root};
         r->on_info(r->user, &in);
     }
-    BestMove bm = {.kind = n ? BEST_MOVE : BEST_RESIGN, .best = n ? moves[0].move : MOVE_NONE,
-                   .score = n ? solved_score(moves[0].value, 0) : -VALUE_MATE, .root = root};
+    BestMove bm = {.kind = n ? BEST_MOVE : BEST_RESIGN,
+                   .best = n ? moves[0].move : MOVE_NONE,
+                   .score = n ? solved_score(moves[0].value, 0) : -VALUE_MATE,
+                   .root = root};
     if (n) {
         int len = solved_line(t, root, moves[0].move, line, 2);
         bm.ponder = len > 1 ? line[1] : MOVE_NONE;

@@ -9,7 +9,7 @@ typedef struct {
     const Variant *variant; /* game the slot was filled for */
     bool solvable;          /* the game has a small enough index */
     bool loaded;
-    char note[1200];        /* why not loaded (reported once) */
+    char note[1200]; /* why not loaded (reported once) */
     bool noted;
     SolvedTable table;
 } SolvedSlot;
@@ -22,7 +22,6 @@ void solved_slot_free(SolvedSlot *slot);
 /* Answer `go` at root from the table: `info` lines (multipv best moves with mate or draw
  * scores and the table's line) and `bestmove`, or the `go mate` verdict. Returns false if
  * the request needs the search (infinite, ponder, excluded moves, root not covered). */
-bool solved_answer(const SolvedTable *t, Position *root, const SearchLimits *limits, int multipv,
-                   const Reporter *r);
+bool solved_answer(const SolvedTable *t, Position *root, const SearchLimits *limits, int multipv, const Reporter *r);
 
 #endif

@@ -21,7 +21,7 @@ typedef struct {
 } EvalScore;
 
 enum {
-    EVAL_PHASE_MAX = 256,  /* phase of a full board (middle game) */
+    EVAL_PHASE_MAX = 256,   /* phase of a full board (middle game) */
     EVAL_PARAMS_MAX = 4096, /* parameters of one game */
     EVAL_NAME_MAX = 24      /* a parameter's name, with its terminator */
 };
@@ -51,12 +51,12 @@ void eval_reset_params(const Variant *v);
  *     sum over k < count of coef[index[k]] * (mg * phase + eg * (MAX - phase)) / MAX
  * rounded toward zero once over the whole sum (mg/eg of parameter index[k]). */
 typedef struct {
-    int count;                           /* parameters used */
-    uint16_t index[EVAL_PARAMS_MAX];     /* which, in first-use order */
-    int32_t coef[EVAL_PARAMS_MAX];       /* dense: Black's count minus White's, by parameter */
-    uint8_t used[EVAL_PARAMS_MAX];       /* index[] already lists it (coef may still be 0) */
-    int phase;                           /* 0 .. EVAL_PHASE_MAX */
-    Value black_eval;                    /* the evaluation from Black's view */
+    int count;                       /* parameters used */
+    uint16_t index[EVAL_PARAMS_MAX]; /* which, in first-use order */
+    int32_t coef[EVAL_PARAMS_MAX];   /* dense: Black's count minus White's, by parameter */
+    uint8_t used[EVAL_PARAMS_MAX];   /* index[] already lists it (coef may still be 0) */
+    int phase;                       /* 0 .. EVAL_PHASE_MAX */
+    Value black_eval;                /* the evaluation from Black's view */
 } EvalTrace;
 
 /* Fill tr for pos; returns evaluate(pos) from Black's point of view. */

@@ -137,8 +137,8 @@ Value EVAL_FN(const Position *pos, const EvalGame *g EVAL_PARAMS) {
         if (ksq >= 0) {
             const Bitboard zone = t->king_step[ksq];
             const Bitboard hit = bb_and(zone, m.att[them]);
-            int units = bb_popcount(hit) + bb_popcount(bb_and(zone, m.att2[them])) +
-                        bb_popcount(bb_andnot(hit, m.attnk[c]));
+            int units =
+                bb_popcount(hit) + bb_popcount(bb_and(zone, m.att2[them])) + bb_popcount(bb_andnot(hit, m.attnk[c]));
             units = EVAL_MIN(units, KS_UNITS - 1);
             int hb = 0;
             if (g->ks_hands > 1) {

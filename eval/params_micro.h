@@ -1,6 +1,8 @@
 /* params_micro.h - evaluation parameters of micro (eval/layout.c names the terms, docs/evaluation.md
- * explains them). Written by eval_params_write: shishi tune: 8761 positions (758 held out) from micro-1-fsf7.txt; epochs 1500 (kept 769), lr 1.5, lambda 1e-05, validation 0.1, score weight 1; K 0.1860; loss train 0.031270 -> 0.014728, validation 0.026799 -> 0.014438.
- * Each row: name, middle-game value, end-game value, in centipawns (no taper in this game: the end-game value repeats the middle-game one). */
+ * explains them). Written by eval_params_write: shishi tune: 8761 positions (758 held out) from micro-1-fsf7.txt;
+ * epochs 1500 (kept 769), lr 1.5, lambda 1e-05, validation 0.1, score weight 1; K 0.1860; loss train 0.031270 ->
+ * 0.014728, validation 0.026799 -> 0.014438. Each row: name, middle-game value, end-game value, in centipawns (no taper
+ * in this game: the end-game value repeats the middle-game one). */
 static const EvalParamRow params_micro[] = {
     {"rank K 0", -7, -7},
     {"rank K 1", 17, 17},

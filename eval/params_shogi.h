@@ -1,6 +1,8 @@
 /* params_shogi.h - evaluation parameters of shogi (eval/layout.c names the terms, docs/evaluation.md
- * explains them). Written by eval_params_write: shishi tune: 59976 positions (5659 held out) from shogi-1-fsf7.txt; epochs 600 (kept 364), lr 1.5, lambda 1e-05, validation 0.1, score weight 1; K 0.1860; loss train 0.012896 -> 0.006962, validation 0.011886 -> 0.006835.
- * Each row: name, middle-game value, end-game value, in centipawns (no taper in this game: the end-game value repeats the middle-game one). */
+ * explains them). Written by eval_params_write: shishi tune: 59976 positions (5659 held out) from shogi-1-fsf7.txt;
+ * epochs 600 (kept 364), lr 1.5, lambda 1e-05, validation 0.1, score weight 1; K 0.1860; loss train 0.012896 ->
+ * 0.006962, validation 0.011886 -> 0.006835. Each row: name, middle-game value, end-game value, in centipawns (no taper
+ * in this game: the end-game value repeats the middle-game one). */
 static const EvalParamRow params_shogi[] = {
     {"rank K 0", -22, -22},
     {"rank K 1", 33, 33},

@@ -400,8 +400,12 @@ int usi_main(FILE *in, const char *first_line) {
             u->games[u->game_count++] = *v;
         }
     u->hash_mb = HASH_DEFAULT_MB;
-    Reporter rep = {.user = u, .on_info = usi_on_info, .on_bestmove = usi_on_bestmove, .on_mate = usi_on_mate,
-                    .on_string = usi_on_string, .on_mate_progress = usi_on_mate_progress};
+    Reporter rep = {.user = u,
+                    .on_info = usi_on_info,
+                    .on_bestmove = usi_on_bestmove,
+                    .on_mate = usi_on_mate,
+                    .on_string = usi_on_string,
+                    .on_mate_progress = usi_on_mate_progress};
 
     handshake(u);
 

@@ -9,8 +9,8 @@
 
 /* WHY always_inline: a Bitboard is 24 bytes, which the C calling convention passes and
  * returns through memory; inlined into its caller it stays in registers. */
-static inline __attribute__((always_inline)) Bitboard piece_attacks(const Position *pos, PieceType pt, Color c,
-                                                                    int sq, Bitboard occ) {
+static inline __attribute__((always_inline)) Bitboard piece_attacks(const Position *pos, PieceType pt, Color c, int sq,
+                                                                    Bitboard occ) {
     const VariantTables *t = pos->t;
     Bitboard a = leap_attack(t, pt, c, sq);
     for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1)

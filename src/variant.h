@@ -134,7 +134,7 @@ struct Variant {
 enum { LEAP_GROUP_MAX = PT_MAX, LIMITED_MAX = 16, RANGE_MAX = 8 };
 
 struct VariantTables {
-    int index;      /* position in variant_list(): a small key for per-game tables above src/ */
+    int index; /* position in variant_list(): a small key for per-game tables above src/ */
     int sq_count;
     bool narrow;    /* the board fits in two bitboard words: use the narrow core */
     int type_count; /* piece types + 1 (index 0 unused) */

@@ -136,8 +136,8 @@ START_TEST(cli_eval_total) {
 END_TEST
 
 START_TEST(cli_eval_bad) {
-    const char *bad[] = {"eval --variant nosuch", "eval --position 'sfen 9/9 b - 1'", "eval --bogus",
-                         "eval --position", "eval --params /nonexistent/params.h"};
+    const char *bad[] = {"eval --variant nosuch", "eval --position 'sfen 9/9 b - 1'", "eval --bogus", "eval --position",
+                         "eval --params /nonexistent/params.h"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         TestRun *r = test_run_shishi(bad[i]);
         ck_assert_int_eq(r->status, 2);

@@ -143,8 +143,8 @@ START_TEST(eval_params_round_trip) {
         ck_assert_msg(!eval_params_read(*v, f, err, sizeof err), "%s: %s", (*v)->name, err);
         for (int i = 0; i < n; i++) {
             EvalScore s = eval_param(*v, i);
-            ck_assert_msg(s.mg == saved[i].mg && s.eg == (eval_tapered(*v) ? saved[i].eg : saved[i].mg),
-                          "%s %s: %d %d", (*v)->name, eval_param_name(*v, i), s.mg, s.eg);
+            ck_assert_msg(s.mg == saved[i].mg && s.eg == (eval_tapered(*v) ? saved[i].eg : saved[i].mg), "%s %s: %d %d",
+                          (*v)->name, eval_param_name(*v, i), s.mg, s.eg);
         }
         fclose(f);
         free(saved);

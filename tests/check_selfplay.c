@@ -70,8 +70,8 @@ static void check_data_line(const char *line, const char *game_result, const Var
     char sfen[SELFPLAY_LINE_MAX], err[256];
     double result = -1;
     int score = 99999;
-    ck_assert_msg(data_line_parse(line, sfen, sizeof sfen, &result, &score, NULL, err, sizeof err) == 1, "'%s': %s", line,
-                  err);
+    ck_assert_msg(data_line_parse(line, sfen, sizeof sfen, &result, &score, NULL, err, sizeof err) == 1, "'%s': %s",
+                  line, err);
     ck_assert_msg(!pos_set_sfen(pos, v, NULL, sfen, err, sizeof err), "'%s': %s", sfen, err);
     ck_assert_msg(!pos_in_check(pos), "recorded a position in check: %s", sfen);
     ck_assert(result == 0 || result == 0.5 || result == 1);
@@ -155,9 +155,9 @@ START_TEST(selfplay_parse_lines) {
     char sfen[256], err[256];
     double r = -1;
     int score = -1;
-    ck_assert_int_eq(
-        data_line_parse("3+l/p1bk/4/+L2P/1+R1K b Rb 11;0.5;-60\n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err),
-        1);
+    ck_assert_int_eq(data_line_parse("3+l/p1bk/4/+L2P/1+R1K b Rb 11;0.5;-60\n", sfen, sizeof sfen, &r, &score, NULL,
+                                     err, sizeof err),
+                     1);
     ck_assert_str_eq(sfen, "3+l/p1bk/4/+L2P/1+R1K b Rb 11");
     ck_assert(r == 0.5);
     ck_assert_int_eq(score, -60);
@@ -167,8 +167,8 @@ START_TEST(selfplay_parse_lines) {
     ck_assert_int_eq(data_line_parse("k/K b - 1 ; 0 ; 7", sfen, sizeof sfen, &r, NULL, NULL, err, sizeof err), 1);
     ck_assert(r == 0);
     ck_assert_int_eq(data_line_parse("garbage;1;0", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err), 1);
-    ck_assert_int_eq(data_line_parse("# game 0 result 1 plies 9\n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err),
-                     0);
+    ck_assert_int_eq(
+        data_line_parse("# game 0 result 1 plies 9\n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err), 0);
     ck_assert_int_eq(data_line_parse("  \n", sfen, sizeof sfen, &r, &score, NULL, err, sizeof err), 0);
     static const struct {
         const char *line, *phrase;

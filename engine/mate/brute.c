@@ -1,6 +1,6 @@
-/* brute.c - mate_brute_search (mate.h), the first solver, kept as a test reference. WHY evasion counts for ordering: in tsume the checks that leave the
- * defender fewest replies are the ones most likely to mate, the idea behind proof numbers,
- * at the price of one count per check. */
+/* brute.c - mate_brute_search (mate.h), the first solver, kept as a test reference. WHY evasion counts for ordering: in
+ * tsume the checks that leave the defender fewest replies are the ones most likely to mate, the idea behind proof
+ * numbers, at the price of one count per check. */
 #include "mate_int.h"
 
 #include <stdlib.h>

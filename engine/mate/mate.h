@@ -24,14 +24,14 @@ typedef struct {
 } MateProgress;
 
 typedef struct {
-    const atomic_bool *stop; /* may be NULL; checked every few thousand nodes */
-    int64_t deadline_ms;     /* absolute now_ms() deadline, -1 = none */
-    int max_plies;           /* longest mate looked for, 0 = any length */
-    int hash_mb;             /* solver table size, 0 = MATE_HASH_DEFAULT */
-    void *user;              /* passed to on_progress */
+    const atomic_bool *stop;                                /* may be NULL; checked every few thousand nodes */
+    int64_t deadline_ms;                                    /* absolute now_ms() deadline, -1 = none */
+    int max_plies;                                          /* longest mate looked for, 0 = any length */
+    int hash_mb;                                            /* solver table size, 0 = MATE_HASH_DEFAULT */
+    void *user;                                             /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
-    uint64_t nodes;          /* out: nodes visited */
-    int hashfull;            /* out: permille of the table in use at the end */
+    uint64_t nodes;                                         /* out: nodes visited */
+    int hashfull;                                           /* out: permille of the table in use at the end */
 } MateControl;
 
 /* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills

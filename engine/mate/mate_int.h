@@ -37,7 +37,7 @@ typedef struct {
 enum { ENT_REP = 1 }; /* disproof that leaned on a repetition on the path (not hand-dominated) */
 
 typedef struct {
-    uint64_t key; /* board key with side to move (and depth salt); 0 = empty */
+    uint64_t key;  /* board key with side to move (and depth salt); 0 = empty */
     MateHand hand; /* proven: proof hand; disproven: disproof hand; else the hand seen */
     uint32_t pn, dn;
     uint32_t amount; /* nodes spent below this entry (garbage-collection priority) */
@@ -95,7 +95,7 @@ typedef struct {
     MateControl *c;
     MateTable tt;
     Color attacker;
-    bool dominate; /* hand domination is sound in this game */
+    bool dominate;       /* hand domination is sound in this game */
     int slot_of[PT_MAX]; /* hand slot of a hand type, -1 when none */
     bool fast_keys;      /* child keys computable without making the move (mate_child_key) */
     int64_t start_ms, next_report_ms;
@@ -115,8 +115,8 @@ typedef struct MateChild {
     uint32_t pn, dn;
     int16_t len;
     uint8_t flags;
-    uint8_t dslot; /* 0x80 | hand slot of the attacker the move changed, 0 = none */
-    int8_t dval;   /* by how much */
+    uint8_t dslot;  /* 0x80 | hand slot of the attacker the move changed, 0 = none */
+    int8_t dval;    /* by how much */
     uint8_t active; /* scratch: counted in this iteration (delayed drops are not) */
     MateHand hand;
 } MateChild;

@@ -26,9 +26,7 @@ void mtt_free(MateTable *t) {
 
 static MateEntry *cluster(const MateTable *t, uint64_t key) { return &t->e[(key & (t->clusters - 1)) * CLUSTER]; }
 
-static bool hand_eq(const MateHand *a, const MateHand *b, int slots) {
-    return !memcmp(a->n, b->n, (size_t)slots);
-}
+static bool hand_eq(const MateHand *a, const MateHand *b, int slots) { return !memcmp(a->n, b->n, (size_t)slots); }
 
 bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
     const MateEntry *c = cluster(t, key);
@@ -46,7 +44,8 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
             continue;
         }
         if (e->dn == 0) { /* no mate within e->len with no more than e->hand */
-            if (rem <= e->len && hand_le(h, &e->hand, slots) && (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots))) {
+            if (rem <= e->len && hand_le(h, &e->hand, slots) &&
+                (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots))) {
                 *r = (MateResult){.pn = PN_INF, .dn = 0, .len = e->len, .flags = e->flags, .hand = e->hand};
                 return true;
             }
@@ -79,7 +78,8 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
  * most as big and at most as long a bound; estimates of such budgets are settled. */
 static bool dominated(const MateEntry *e, const MateResult *r, int slots) {
     if (r->pn == 0) return e->dn != 0 && e->len >= r->len && hand_le(&r->hand, &e->hand, slots);
-    if (r->dn == 0 && !(r->flags & ENT_REP)) return e->pn != 0 && e->len <= r->len && hand_le(&e->hand, &r->hand, slots);
+    if (r->dn == 0 && !(r->flags & ENT_REP))
+        return e->pn != 0 && e->len <= r->len && hand_le(&e->hand, &r->hand, slots);
     return false;
 }
 
@@ -106,15 +106,22 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
             }
         } else if (!e->key) {
             if (!victim || victim->key) victim = e;
-        } else if (!victim || (victim->key && (e->gen != t->gen ? 0 : e->amount + 1) < (victim->gen != t->gen ? 0 : victim->amount + 1)))
+        } else if (!victim || (victim->key && (e->gen != t->gen ? 0 : e->amount + 1) <
+                                                  (victim->gen != t->gen ? 0 : victim->amount + 1)))
             victim = e;
     }
     if (!slot) {
         slot = victim;
         if (!slot->key) t->used++;
     }
-    *slot = (MateEntry){.key = key, .hand = *hand, .pn = r->pn, .dn = r->dn, .amount = amount, .len = r->len,
-                        .gen = t->gen, .flags = r->flags};
+    *slot = (MateEntry){.key = key,
+                        .hand = *hand,
+                        .pn = r->pn,
+                        .dn = r->dn,
+                        .amount = amount,
+                        .len = r->len,
+                        .gen = t->gen,
+                        .flags = r->flags};
 }
 
 int mtt_hashfull(const MateTable *t) { return (int)(t->used * 1000 / (t->clusters * CLUSTER)); }

@@ -78,7 +78,10 @@ int solve_table_find(const Variant *v, char *path, size_t len) {
     if (k <= 0) k = (ssize_t)snprintf(exe, sizeof exe, "./shishi");
     exe[k] = 0;
     char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0; else snprintf(exe, sizeof exe, ".");
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(exe, sizeof exe, ".");
     for (int i = 0; i < 3; i++) {
         if (i == 1)
             snprintf(dir, sizeof dir, "%s", SHISHI_BUILD_DIR);

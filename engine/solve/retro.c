@@ -24,8 +24,8 @@ typedef void (*BlockFn)(Solver *s, Position *pos, uint64_t begin, uint64_t end, 
 struct Solver {
     SolvedTable *table;
     const SolveIndex *ix;
-    uint8_t *count;    /* undecided moves per main position */
-    uint32_t *moves;   /* [idx * words]: legal move set */
+    uint8_t *count;  /* undecided moves per main position */
+    uint32_t *moves; /* [idx * words]: legal move set */
     int words;
     uint16_t reach_from[COLOR_NB][PT_MAX][SOLVE_SQ_MAX]; /* from squares reaching sq, empty board */
     uint64_t *reached, *expanded;                        /* bit sets over ix->size */
@@ -366,7 +366,8 @@ int solve_game(const Variant *v, int threads, const SolveProgress *progress, Sol
         solve_opening(&s, pos);
         free(pos);
         bit_mark(s.reached, solve_index_of(&out->ix, &out->ix.start));
-        while (run_parallel(&s, "reachable", reach_block, out->ix.size)) {}
+        while (run_parallel(&s, "reachable", reach_block, out->ix.size)) {
+        }
         out->checksum = solve_checksum(out->value, out->ix.size);
         if (stats) {
             compute_stats(&s, stats);
@@ -403,7 +404,8 @@ int solve_rank(uint8_t b) {
 uint8_t solve_combine(const uint8_t *children, int n) {
     int best = -1;
     for (int i = 0; i < n; i++)
-        if (children[i] != SOLVE_ILLEGAL && (best < 0 || solve_rank(children[i]) < solve_rank(children[best]))) best = i;
+        if (children[i] != SOLVE_ILLEGAL && (best < 0 || solve_rank(children[i]) < solve_rank(children[best])))
+            best = i;
     if (best < 0) return 1;
     uint8_t c = children[best];
     return c ? (uint8_t)(c + 1) : 0;

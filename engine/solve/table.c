@@ -14,8 +14,8 @@ typedef struct {
     char magic[8];
     uint32_t version, byte_order; /* 0x01020304 */
     char game[16];
-    uint64_t size;     /* index numbers = value bytes that follow */
-    uint64_t configs;  /* index layout: contents per royal pair */
+    uint64_t size;    /* index numbers = value bytes that follow */
+    uint64_t configs; /* index layout: contents per royal pair */
     uint32_t kpairs, opening;
     uint64_t checksum; /* FNV-1a 64 of the values */
 } TableHeader;

@@ -31,7 +31,7 @@ typedef struct {
     Piece board[SOLVE_SQ_MAX];
     uint8_t hand[COLOR_NB][SOLVE_GROUPS_MAX]; /* tiles in hand, per kind */
     uint8_t royal[COLOR_NB];                  /* royal square, or SOLVE_IN_HAND */
-    uint8_t stm; /* Color; a byte so the struct has no padding (compared with memcmp) */
+    uint8_t stm;                              /* Color; a byte so the struct has no padding (compared with memcmp) */
 } SolveState;
 
 typedef struct {
@@ -47,12 +47,12 @@ typedef struct {
     int8_t group_of[PT_MAX], state_of[PT_MAX]; /* -1 for types outside the tiles */
     int drop_slot[PT_MAX];                     /* order of a droppable board type (move bits) */
     int drop_slots;
-    int codes;                   /* square codes: 0 empty, then (kind, state, colour) */
+    int codes; /* square codes: 0 empty, then (kind, state, colour) */
     Piece code_piece[SOLVE_CODES_MAX];
     int8_t code_group[SOLVE_CODES_MAX];
     int rvec_count, radix[SOLVE_GROUPS_MAX];
-    uint64_t *completions;       /* [(slot * rvec_count + r)]: ways to fill slots slot.. */
-    uint64_t *prefix;            /* [(slot * rvec_count + r) * codes + c]: rank offset of code c */
+    uint64_t *completions; /* [(slot * rvec_count + r)]: ways to fill slots slot.. */
+    uint64_t *prefix;      /* [(slot * rvec_count + r) * codes + c]: rank offset of code c */
     int kpairs;
     uint8_t kpair_sq[SOLVE_SQ_MAX * SOLVE_SQ_MAX][2];
     int16_t kpair_of[SOLVE_SQ_MAX][SOLVE_SQ_MAX]; /* -1: royals attack each other */
