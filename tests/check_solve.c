@@ -43,6 +43,7 @@ START_TEST(solve_index_walks) {
     ck_assert_uint_eq(ix.opening_count, 9);
     Position *pos = test_position("nana", "startpos");
     ck_assert_uint_eq(solve_index_of_pos(&ix, pos), ix.main_size);
+    free(pos);
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     MoveList list;
     long checked = 0;
@@ -65,6 +66,7 @@ START_TEST(solve_index_walks) {
                    walk, ply);
             checked++;
         }
+        free(pos);
     }
     ck_assert_int_gt(checked, 5000);
     Position *scratch = malloc(sizeof *scratch);
@@ -140,6 +142,7 @@ START_TEST(solve_table_start_value) {
     move_format(pos, moves[0].move, NOTATION_USI, text, sizeof text);
     ck_assert_str_eq(text, "K*3b");
     ck_assert_uint_eq(t->checksum, solve_checksum(t->value, t->ix.size));
+    free(pos);
 }
 END_TEST
 
