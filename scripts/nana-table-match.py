@@ -56,12 +56,11 @@ def main():
     print("$ " + " ".join(cmd), flush=True)
     with open(os.path.join(a.out, "match.txt"), "w") as log:
         subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, check=False)
-    lines = [l.split() for l in open(openings) if l.strip() and not l.startswith("#")]
+    # the opening tag counts file lines (comments included)
+    file_lines = open(openings).read().splitlines()
     cache, rows, short = {}, {}, 0
     for g in parse_pgn(pgn):
         m = re.search(r"line (\d+)", g.get("Opening", ""))
-        # the opening tag counts file lines (comments included); map it back to the moves
-        file_lines = open(openings).read().splitlines()
         moves = file_lines[int(m.group(1)) - 1].split() if m else []
         key = " ".join(moves)
         if key not in cache:

@@ -56,28 +56,21 @@ END
 # a truncated table and a table with one byte flipped are rejected, and the search plays
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 TBL=$("$BIN" solve --where nana)
-head -c 1000000 "$TBL" > "$TMP/nana.tbl"
-SHISHI_TABLES=$TMP python3 "$D" "$BIN" <<END
+rejected() { # $1: the expected error after "nana.tbl: "
+    SHISHI_TABLES=$TMP python3 "$D" "$BIN" <<END
 > usi
 < usiok
 > setoption name UCI_Variant value nana
 > position startpos
 > go depth 2
-< info string error: .*nana\.tbl: truncated table; using the search
+< info string error: .*nana\.tbl: $1; using the search
 < bestmove \S+.*
 > quit
 exits 2000
 END
+}
+head -c 1000000 "$TBL" > "$TMP/nana.tbl"
+rejected 'truncated table'
 cp "$TBL" "$TMP/nana.tbl"
 printf '\x07' | dd of="$TMP/nana.tbl" bs=1 seek=5000000 conv=notrunc status=none
-SHISHI_TABLES=$TMP python3 "$D" "$BIN" <<END
-> usi
-< usiok
-> setoption name UCI_Variant value nana
-> position startpos
-> go depth 2
-< info string error: .*nana\.tbl: checksum mismatch \(corrupt table\); using the search
-< bestmove \S+.*
-> quit
-exits 2000
-END
+rejected 'checksum mismatch \(corrupt table\)'
