@@ -10,6 +10,8 @@
 
 #include "internal.h"
 
+#include "../src/textpos.h"
+
 enum { GAMES_MAX = 16 };
 static EvalGame games[GAMES_MAX];
 static pthread_once_t games_once = PTHREAD_ONCE_INIT;

@@ -5,6 +5,8 @@
 
 #include "data_line.h"
 
+#include "../src/textpos.h"
+
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>

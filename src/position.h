@@ -1,6 +1,6 @@
 /* position.h - board, hands, side to move, hash keys and history; make/unmake; attacks.
- * Knows the rules only through the Variant descriptor. Never prints; every parser reports
- * errors through (err, errlen) and leaves the target untouched on failure. */
+ * Knows the rules only through the Variant descriptor and no text format (SFEN and FEN are
+ * in textpos.h, above). Never prints; errors are reported through (err, errlen). */
 #ifndef SHISHI_POSITION_H
 #define SHISHI_POSITION_H
 
@@ -46,19 +46,15 @@ static inline bool pos_has_royal(const Position *pos, Color c) {
     return pos->royal_count[c] || (h && pos->hand[c][h]);
 }
 
-/* Set a position from an SFEN (board side hand [movenumber] [extra]) of game v.
- * rules == NULL uses the game's defaults. Returns 0, or -1 with a message (pos untouched). */
-int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char *sfen, char *err, size_t errlen);
-/* Set from separated fields (used by the SFEN and XBoard FEN parsers). hand may be "-".
- * lion_sq is the counter-strike square or SQ_NONE. */
-int pos_set_fields(Position *pos, const Variant *v, const Rules *rules, const char *board, Color stm, const char *hand,
-                   int move_number, int lion_sq, char *err, size_t errlen);
-/* Write the SFEN of the position (board side hand movenumber). */
-void pos_to_sfen(const Position *pos, char *buf, size_t len);
-/* Write just the board field (shared by SFEN and XBoard FEN). */
-void pos_board_string(const Position *pos, char *buf, size_t len);
-/* Write the hand field in SFEN form ("-" when empty). */
-void pos_hand_string(const Position *pos, char *buf, size_t len);
+/* Building a position (the text parsers in textpos.c use these): pos_begin clears pos for
+ * game v (rules == NULL: the game's defaults); pos_put_piece and pos_add_to_hand fill it;
+ * pos_finish checks the whole (piece counts, royals, dead pieces, nifu, the side not to move
+ * in check) and sets the root state's key and checkers. lion_sq is the chu counter-strike
+ * square or SQ_NONE. pos_finish returns 0, or -1 with a message. */
+void pos_begin(Position *pos, const Variant *v, const Rules *rules, Color stm, int move_number);
+void pos_put_piece(Position *pos, Piece pc, int sq);
+void pos_add_to_hand(Position *pos, Color c, PieceType pt, int count);
+int pos_finish(Position *pos, int lion_sq, char *err, size_t errlen);
 
 /* Copy src into dst: the header and the used states only (states[0..sp]). */
 void pos_copy(Position *dst, const Position *src);
@@ -99,9 +95,6 @@ int pos_repetitions(const Position *pos);
  * passed first in a pass cycle loses (Variant.pass_cycle_loses), otherwise a draw.
  * RESULT_NONE if it has not occurred that often. reason may be NULL. */
 GameResult pos_repetition_result(const Position *pos, int occurrences, char *reason, size_t len);
-
-/* Piece-count helpers used by validation. */
-PieceType variant_base_type(const Variant *v, PieceType pt);
 
 /* Slide along absolute direction d from sq up to and including the first blocker. */
 static inline Bitboard slide_attack(const VariantTables *t, int d, int sq, Bitboard occ) {

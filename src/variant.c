@@ -9,8 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "notation.h"
-#include "position.h"
+#include "textscan.h"
 #include "zobrist.h"
 
 /* The registry: adding a game = one file in src/variants/ plus one line here. */
@@ -359,13 +358,14 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
 }
 
 static int compile_no_drop(const Variant *v, VariantTables *t, char *err, size_t errlen) {
-    if (!v->no_drop_squares) return 0;
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", v->no_drop_squares);
-    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        int sq = usi_square_parse(v, tok);
-        if (sq < 0) {
-            snprintf(err, errlen, "no_drop_squares: bad square '%s'", tok);
+    for (const char *p = v->no_drop_squares; p && *p;) {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        int sq = scan_usi_square(v->files, v->ranks, &p);
+        if (sq < 0 || (*p && *p != ' ')) {
+            snprintf(err, errlen, "no_drop_squares: bad square in '%s'", v->no_drop_squares);
             return -1;
         }
         bb_set(&t->no_drop, sq);
@@ -381,23 +381,45 @@ static PieceType base_type(const VariantTables *t, PieceType pt) {
     return pt;
 }
 
-static int compile_counts(const Variant *v, VariantTables *t, char *err, size_t errlen) {
-    Position *pos = malloc(sizeof *pos);
-    char perr[256];
-    /* Counts are unknown while parsing the start position itself: allow anything. */
-    for (int q = 0; q < PT_MAX; q++) t->max_count[q] = 1000;
-    int rc = pos_set_sfen(pos, v, NULL, v->start, perr, sizeof perr);
-    if (rc) {
-        snprintf(err, errlen, "start position: %.200s", perr);
-        free(pos);
+/* Count one start-position symbol under its base type; the text module checks the rest of
+ * the start position (variant_validate in textpos.c). */
+static int count_start_piece(const Variant *v, VariantTables *t, const char *sym, int n, bool in_hand, char *err,
+                             size_t errlen) {
+    PieceType pt = variant_type_of(v, sym);
+    if (!pt) {
+        snprintf(err, errlen, "start position: unknown piece '%s'", sym);
         return -1;
     }
-    for (int q = 0; q < PT_MAX; q++) t->max_count[q] = 0;
-    for (int s = 0; s < t->sq_count; s++)
-        if (pos->board[s]) t->max_count[base_type(t, piece_type(pos->board[s]))]++;
-    for (int c = 0; c < 2; c++)
-        for (int q = 1; q < t->type_count; q++) t->max_count[q] += pos->hand[c][q];
-    free(pos);
+    t->max_count[in_hand ? pt : base_type(t, pt)] += n;
+    return 0;
+}
+
+/* Pieces of each kind in the full set: the start position's board and hands. */
+static int compile_counts(const Variant *v, VariantTables *t, char *err, size_t errlen) {
+    const char *p = v->start;
+    ScanItem it;
+    while (scan_board_item(&p, &it) != SCAN_END) {
+        if (it.kind == SCAN_BAD) {
+            snprintf(err, errlen, "start position: unexpected character in the board");
+            return -1;
+        }
+        if (it.kind == SCAN_PIECE && count_start_piece(v, t, it.sym, 1, false, err, errlen)) return -1;
+    }
+    if (!v->drops) return 0;
+    /* skip the side to move; the next field is the hand */
+    while (*p == ' ') p++;
+    while (*p && *p != ' ') p++;
+    while (*p == ' ') p++;
+    for (const char *h = p; *h && *h != ' ' && *h != '-';) {
+        int n = isdigit((unsigned char)*h) ? scan_count(&h, HAND_MAX) : 1;
+        char sym[2] = {(char)toupper((unsigned char)*h), 0};
+        if (!isalpha((unsigned char)*h)) {
+            snprintf(err, errlen, "start position: unexpected character in the hand");
+            return -1;
+        }
+        if (count_start_piece(v, t, sym, n, true, err, errlen)) return -1;
+        h++;
+    }
     return 0;
 }
 
@@ -441,7 +463,7 @@ void variants_init(void) {
 
 /* ---- validation ----------------------------------------------------------------------- */
 
-int variant_validate(const Variant *v, char *err, size_t errlen) {
+int variant_validate_descriptor(const Variant *v, char *err, size_t errlen) {
     const VariantTables *t = v->tables;
     for (int i = 0; i < v->piece_count; i++) {
         const PieceDef *a = &v->pieces[i];
@@ -507,14 +529,6 @@ int variant_validate(const Variant *v, char *err, size_t errlen) {
     }
     if (v->repetition_count < 2) {
         snprintf(err, errlen, "repetition count %d", v->repetition_count);
-        return -1;
-    }
-    Position *pos = malloc(sizeof *pos);
-    char perr[256];
-    int rc = pos_set_sfen(pos, v, NULL, v->start, perr, sizeof perr);
-    free(pos);
-    if (rc) {
-        snprintf(err, errlen, "start position does not parse: %.200s", perr);
         return -1;
     }
     return 0;

@@ -190,8 +190,12 @@ const Variant *variant_find(const char *name);
 const Variant *const *variant_list(void);
 /* Type index of a symbol such as "+P", 0 if none. */
 PieceType variant_type_of(const Variant *v, const char *symbol);
-/* Validate a descriptor; returns 0 or writes a message naming the first problem. */
-int variant_validate(const Variant *v, char *err, size_t errlen);
+/* Validate a descriptor's data (pieces, zone, options); returns 0 or writes a message naming
+ * the first problem. The whole check, start position included, is variant_validate
+ * (textpos.h), which needs the position text parser above this file. */
+int variant_validate_descriptor(const Variant *v, char *err, size_t errlen);
+/* Base type for piece-count limits: the hand type, else the unpromoted form, else pt. */
+PieceType variant_base_type(const Variant *v, PieceType pt);
 /* Piece symbol of a type ("+P"). */
 static inline const char *variant_symbol(const Variant *v, PieceType pt) { return v->pieces[pt - 1].symbol; }
 /* Set one rule option by name; returns 0, or -1 with a message. */

@@ -7,6 +7,7 @@
 
 #include "../movegen.h"
 #include "../placement.h"
+#include "../textpos.h"
 #include "../zobrist.h"
 
 static int fail(char *err, size_t errlen, const char *msg) {
