@@ -35,6 +35,8 @@ static void usage(FILE *f) {
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
+            "       shishi show [--variant V] [POSITION] [--ascii] [--svg FILE]\n"
+            "                                   the position as a board diagram (--svg: also as SVG)\n"
             "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N]\n"
             "                                   solve a mate problem (docs/mate.md)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
@@ -55,13 +57,6 @@ static void usage(FILE *f) {
             BENCH_DEFAULT_DEPTH);
     for (const Variant *const *v = variant_list(); *v; v++) fprintf(f, "%s%s", (*v)->name, v[1] ? " " : "\n");
     fprintf(f, "POSITION: startpos | sfen <SFEN> | fen <FEN> | <SFEN or FEN>, then optionally moves m1 m2 ...\n");
-}
-
-/* Moves are printed in the notation the position was given in: USI for "sfen ..." and for
- * games whose home is USI, XBoard for "fen ..." and for XBoard's default games. */
-static Notation spec_notation(const Variant *v, const char *spec) {
-    return (!strncmp(spec, "sfen ", 5) || (!v->xboard_default && strncmp(spec, "fen ", 4))) ? NOTATION_USI
-                                                                                            : NOTATION_XBOARD;
 }
 
 typedef struct {
@@ -767,6 +762,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
     if (!strcmp(cmd, "eval")) return cli_eval(argc, argv);
+    if (!strcmp(cmd, "show")) return cli_show(argc, argv);
     if (!strcmp(cmd, "mate")) return cmd_mate(argc, argv);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);

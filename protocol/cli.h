@@ -8,6 +8,8 @@
 int cli_main(int argc, char **argv);
 /* `shishi eval [--variant V] [--position P] [--params FILE] [--terms]` (cli_eval.c). */
 int cli_eval(int argc, char **argv);
+/* `shishi show [--variant V] [POSITION] [--ascii] [--svg FILE]` (cli_show.c). */
+int cli_show(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing

@@ -26,6 +26,11 @@ void format_moves(Position *scratch, const Position *root, const Move *line, int
     }
 }
 
+Notation spec_notation(const Variant *v, const char *spec) {
+    return (!strncmp(spec, "sfen ", 5) || (!v->xboard_default && strncmp(spec, "fen ", 4))) ? NOTATION_USI
+                                                                                            : NOTATION_XBOARD;
+}
+
 bool parse_long(const char *s, long lo, long hi, long *out) {
     char *end;
     while (*s == ' ') s++;

@@ -12,6 +12,9 @@ void copy_position(Position *dst, const Position *src);
  * show a GUI a move it would refuse) or that would not fit whole. */
 void format_moves(Position *scratch, const Position *root, const Move *line, int length, Notation n, char *buf,
                   size_t len);
+/* The notation a position spec's moves are written in, and the one to print moves in: USI for
+ * "sfen ..." and for games whose home is USI, XBoard for "fen ..." and for XBoard's games. */
+Notation spec_notation(const Variant *v, const char *spec);
 /* Parse s (spaces around it allowed) as a whole integer in [lo, hi]. */
 bool parse_long(const char *s, long lo, long hi, long *out);
 /* A non-negative millisecond count as an int, capped at 10^9 (about 11 days). */
