@@ -46,8 +46,8 @@ static char *render(void (*writer)(Out *, const Position *, const DiagramStyle *
 
 /* The name a piece type is drawn with: its SFEN symbol ("+P") or its glyph. */
 static const char *piece_label(const Variant *v, PieceType pt, bool ascii) {
-    (void)ascii; /* glyphs come with the descriptors' name fields */
-    return variant_symbol(v, pt);
+    const PieceDef *d = &v->pieces[pt - 1];
+    return ascii || !d->glyph ? d->symbol : d->glyph;
 }
 
 /* Terminal columns of UTF-8 text: ASCII one, anything else (kana, kanji) two. */

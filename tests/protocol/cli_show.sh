@@ -50,6 +50,12 @@ check_game wa-nodrop 11 11 a 11
 "$BIN" show --variant chu --ascii | grep -q 'hand' && fail "chu has no hands to show"
 out=$("$BIN" show --variant chu "sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1" --ascii)
 echo "$out" | grep -m1 -Eq '^ +12 +11 ' || fail "chu given as sfen: USI labels 12..1"
+# kanji glyphs by default: the same board as --ascii, with the descriptors' glyphs
+out=$("$BIN" show "startpos moves 7g7f 3c3d") || fail "show kanji"
+echo "$out" | grep -qx '|v香 v桂 v銀 v金 v玉 v金 v銀 v桂 v香 | a' || fail "kanji rank a: $out"
+echo "$out" | grep -qx '| ・  ・  ・  ・  ・  ・ v歩\* ・  ・ | d' || fail "kanji rank d"
+out=$("$BIN" show "sfen 4k4/9/9/9/9/9/9/9/4K4 w 2Pr3p 1") || fail "show kanji hands"
+echo "$out" | grep -qx 'White (gote) hand: 飛 歩3' || fail "kanji hand: $out"
 "$BIN" show --variant nana "startpos moves K*1a K*3c" | grep -q 'last move: K\*3c' || fail "nana drop as last move"
 
 # SVG: well-formed XML, one text per piece, White's turned, the last move highlighted
