@@ -1,6 +1,6 @@
 # Shishi - multi-variant shogi engine. GNU Make.
 #   make            build ./shishi (-O3 -march=native)
-#   make run        build, then run the default job
+#   make run        build, then draw the start position and analyse it for 10 s
 #   make test       install what is missing, build, run every default test
 #   make test-long  deep perft rows and other slow suites
 #   make bench      search node-count signature (shishi bench), one line 'Nodes searched: N'

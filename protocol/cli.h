@@ -10,6 +10,8 @@ int cli_main(int argc, char **argv);
 int cli_eval(int argc, char **argv);
 /* `shishi show [--variant V] [POSITION] [--ascii] [--svg FILE]` (cli_show.c). */
 int cli_show(int argc, char **argv);
+/* `shishi run`: the first job a newcomer sees (make run), cli_run.c. */
+int cli_run(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing
