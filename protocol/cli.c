@@ -1,4 +1,4 @@
-/* cli.c - command-line subcommands: perft, analyse, mate, bench, tune, selfplay, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, convert, mate, bench, tune, selfplay, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
@@ -48,6 +48,9 @@ static void usage(FILE *f) {
             "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
             "       shishi solve GAME [-o FILE] [--threads T] | --where GAME | --verify GAME [FILE]\n"
             "                                   strongly solve a small game (nana) into a table\n"
+            "       shishi convert IN [-o OUT] [--to kif|ki2|csa|usi|pgn] [--from FMT]\n"
+            "                      [--encoding utf-8|sjis] [--variant V]\n"
+            "                                   convert a game record, checking every move (docs/records.md)\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the default job (start position and perft)\n"
             "       shishi help | --version\n"
@@ -767,6 +770,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
     if (!strcmp(cmd, "run")) return cmd_run();
     if (!strcmp(cmd, "eval")) return cli_eval(argc, argv);
+    if (!strcmp(cmd, "convert")) return cli_convert(argc, argv);
     if (!strcmp(cmd, "mate")) return cmd_mate(argc, argv);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);

@@ -8,6 +8,8 @@
 int cli_main(int argc, char **argv);
 /* `shishi eval [--variant V] [--position P] [--params FILE] [--terms]` (cli_eval.c). */
 int cli_eval(int argc, char **argv);
+/* `shishi convert IN [-o OUT] [--to FMT] ...` (cli_convert.c). */
+int cli_convert(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing
