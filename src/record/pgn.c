@@ -88,58 +88,68 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
     lr_init(&lr, text, len);
     int rc = 0, ply = 0;
     RecordMove *last = NULL;
+    Sbuf moves = {0};
     while (rc == 0 && lr_next(&lr)) {
         const char *p = skip_spaces(lr.buf);
-        if (*p == '[') {
-            char key[64], val[512];
-            if (sscanf(p, "[%63s \"%511[^\"]\"]", key, val) != 2) continue;
-            if (!strcmp(key, "FEN")) {
-                if (fen_parse(pos, v, NULL, val, e, sizeof e))
-                    rc = -1, rec_error(err, lr.lineno, 0, lr.buf, "bad FEN: %s", e);
-                else
-                    pos_to_sfen(pos, out->start, sizeof out->start);
-            } else if (!strcmp(key, "Result")) {
-                out->result = !strcmp(val, "1-0")       ? REC_RESULT_BLACK
-                              : !strcmp(val, "0-1")     ? REC_RESULT_WHITE
-                              : !strcmp(val, "1/2-1/2") ? REC_RESULT_DRAW
-                                                        : REC_RESULT_NONE;
-                if (out->result != REC_RESULT_NONE)
-                    out->end = out->result == REC_RESULT_DRAW ? REC_END_DRAW : REC_END_OTHER;
-            } else if (strcmp(key, "Variant") && strcmp(key, "SetUp")) {
-                if (!strcmp(key, "Date")) snprintf(key, sizeof key, "Start");
-                record_header_add(out, key, val);
-            }
+        if (*p != '[') {
+            sb_printf(&moves, "%s\n", lr.buf);
             continue;
         }
-        while (rc == 0 && *(p = skip_spaces(p))) {
-            if (*p == '{') {
-                const char *close = strchr(p, '}');
-                size_t n = close ? (size_t)(close - p - 1) : strlen(p + 1);
-                char *c = strndup(p + 1, n);
-                char **slot = last ? &last->comment : &out->comment;
-                free(*slot);
-                *slot = c;
-                p = close ? close + 1 : p + 1 + n;
-                continue;
+        char key[64], val[512];
+        if (sscanf(p, "[%63s \"%511[^\"]\"]", key, val) != 2) continue;
+        if (!strcmp(key, "FEN")) {
+            if (fen_parse(pos, v, NULL, val, e, sizeof e))
+                rc = -1, rec_error(err, lr.lineno, 0, lr.buf, "bad FEN: %s", e);
+            else {
+                pos_to_sfen(pos, out->start, sizeof out->start);
+                char *num = strrchr(out->start, ' '); /* records start at move 1, as KIF and CSA do */
+                if (num) strcpy(num, " 1");
             }
-            char tok[128];
-            size_t n = strcspn(p, " \t{");
-            snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
-            p += n;
-            if ((tok[0] >= '0' && tok[0] <= '9' && strchr(tok, '.')) || !strcmp(tok, "*") || strchr(tok, '-') ||
-                !strcmp(tok, "1/2-1/2"))
-                continue;
-            Move m;
-            ply++;
-            if (move_parse(pos, tok, NOTATION_XBOARD, &m, e, sizeof e)) {
-                rc = -1;
-                rec_error(err, lr.lineno, ply, lr.buf, "move %d %s: %s", ply, tok, e);
-                break;
-            }
-            last = record_line_push(&out->main, m);
-            pos_do_move(pos, m);
+        } else if (!strcmp(key, "Result")) {
+            out->result = !strcmp(val, "1-0")       ? REC_RESULT_BLACK
+                          : !strcmp(val, "0-1")     ? REC_RESULT_WHITE
+                          : !strcmp(val, "1/2-1/2") ? REC_RESULT_DRAW
+                                                    : REC_RESULT_NONE;
+            if (out->result != REC_RESULT_NONE)
+                out->end = out->result == REC_RESULT_DRAW ? REC_END_DRAW : REC_END_OTHER;
+        } else if (strcmp(key, "Variant") && strcmp(key, "SetUp")) {
+            if (!strcmp(key, "Date")) snprintf(key, sizeof key, "Start");
+            record_header_add(out, key, val);
         }
     }
+    const char *p = moves.s ? moves.s : "";
+    while (rc == 0 && *(p = skip_spaces(p))) {
+        if (*p == '\n') {
+            p++;
+            continue;
+        }
+        if (*p == '{') {
+            const char *close = strchr(p, '}');
+            size_t n = close ? (size_t)(close - p - 1) : strlen(p + 1);
+            char **slot = last ? &last->comment : &out->comment;
+            free(*slot);
+            *slot = strndup(p + 1, n);
+            p = close ? close + 1 : p + 1 + n;
+            continue;
+        }
+        char tok[128];
+        size_t n = strcspn(p, " \t\n{");
+        snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
+        p += n;
+        if ((tok[0] >= '0' && tok[0] <= '9' && strchr(tok, '.')) || !strcmp(tok, "*") || !strcmp(tok, "1-0") ||
+            !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2"))
+            continue;
+        Move m;
+        ply++;
+        if (move_parse(pos, tok, NOTATION_XBOARD, &m, e, sizeof e)) {
+            rc = -1;
+            rec_error(err, 0, ply, tok, "move %d %s: %s", ply, tok, e);
+            break;
+        }
+        last = record_line_push(&out->main, m);
+        pos_do_move(pos, m);
+    }
+    free(moves.s);
     lr_free(&lr);
     free(pos);
     if (rc) record_free(out);
