@@ -25,7 +25,7 @@ endif
 LDLIBS  += -pthread -lm
 
 BUILD   ?= build/$(CC)$(BUILD_TAG)
-LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c engine/*.c engine/solve/*.c engine/mate/*.c eval/*.c books/*.c) \
+LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c src/record/*.c engine/*.c engine/solve/*.c engine/mate/*.c eval/*.c books/*.c) \
            $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/protocol/main.o
@@ -154,7 +154,7 @@ clang:
 portable:
 	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
-FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] src/solve/*.[ch] engine/*.[ch] engine/mate/*.[ch] \
+FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] src/solve/*.[ch] src/record/*.[ch] engine/*.[ch] engine/mate/*.[ch] \
              engine/solve/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
 format:
 	clang-format -i $(FORMAT_SRC)

@@ -1,4 +1,4 @@
-/* cli.c - command-line subcommands: perft, analyse, mate, bench, tune, selfplay, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, convert, mate, bench, tune, selfplay, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
@@ -50,6 +50,9 @@ static void usage(FILE *f) {
             "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
             "       shishi solve GAME [-o FILE] [--threads T] | --where GAME | --verify GAME [FILE]\n"
             "                                   strongly solve a small game (nana) into a table\n"
+            "       shishi convert IN [-o OUT] [--to kif|ki2|csa|usi|pgn] [--from FMT]\n"
+            "                      [--encoding utf-8|sjis] [--variant V]\n"
+            "                                   convert a game record, checking every move (docs/records.md)\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the first thing to try (make run): the start position drawn,\n"
             "                                   a 10-second analysis, the best move\n"
@@ -737,6 +740,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "run")) return cli_run(argc, argv);
     if (!strcmp(cmd, "eval")) return cli_eval(argc, argv);
     if (!strcmp(cmd, "show")) return cli_show(argc, argv);
+    if (!strcmp(cmd, "convert")) return cli_convert(argc, argv);
     if (!strcmp(cmd, "mate")) return cmd_mate(argc, argv);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);

@@ -12,6 +12,8 @@ int cli_eval(int argc, char **argv);
 int cli_show(int argc, char **argv);
 /* `shishi run`: the first job a newcomer sees (make run), cli_run.c. */
 int cli_run(int argc, char **argv);
+/* `shishi convert IN [-o OUT] [--to FMT] ...` (cli_convert.c). */
+int cli_convert(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing
