@@ -35,7 +35,7 @@ static void usage(FILE *f) {
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
-            "       shishi show [--variant V] [POSITION] [--ascii] [--svg FILE]\n"
+            "       shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]\n"
             "                                   the position as a board diagram (--svg: also as SVG)\n"
             "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N]\n"
             "                                   solve a mate problem (docs/mate.md)\n"

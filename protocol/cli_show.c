@@ -1,47 +1,108 @@
-/* cli_show.c - `shishi show`: a position drawn as a board diagram on stdout (kanji or SFEN
- * letters), optionally also as an SVG file. The drawing itself is src/diagram.c; this file
- * reads the arguments and writes the file. */
+/* cli_show.c - `shishi show`: a position (or a position of a game record) drawn as a board
+ * diagram on stdout (kanji or SFEN letters), optionally also as an SVG file. The drawing is
+ * src/diagram.c, the record reader src/record/; this file reads the arguments and the files. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../src/diagram.h"
+#include "../src/record/record.h"
 #include "cli.h"
 #include "common.h"
 
 typedef struct {
-    const char *variant, *position, *svg;
+    const char *variant, *position, *svg, *record, *move;
+    long plies; /* --move: plies of the record played, -1 = all */
     bool ascii;
 } ShowArgs;
+
+/* The slot of an option that takes a value, NULL for anything else. */
+static const char **value_slot(ShowArgs *a, const char *arg) {
+    const char *names[] = {"--variant", "--svg", "--position", "--record", "--move"};
+    const char **slots[] = {&a->variant, &a->svg, &a->position, &a->record, &a->move};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (!strcmp(arg, names[k])) return slots[k];
+    return NULL;
+}
 
 static int show_args(int argc, char **argv, ShowArgs *a) {
     for (int i = 2; i < argc; i++) {
         const char *arg = argv[i];
-        if (!strcmp(arg, "--ascii")) {
+        const char **slot = value_slot(a, arg);
+        if (!strcmp(arg, "--ascii"))
             a->ascii = true;
-            continue;
-        }
-        if (!strcmp(arg, "--variant") || !strcmp(arg, "--svg") || !strcmp(arg, "--position")) {
+        else if (slot) {
             if (i + 1 >= argc || !argv[i + 1][0]) {
                 fprintf(stderr, "shishi show: %s needs a value\n", arg);
                 return 2;
             }
-            const char **slot = !strcmp(arg, "--variant") ? &a->variant
-                                : !strcmp(arg, "--svg")   ? &a->svg
-                                                          : &a->position;
             *slot = argv[++i];
-            continue;
-        }
-        if (!strncmp(arg, "--", 2)) {
+        } else if (!strncmp(arg, "--", 2)) {
             fprintf(stderr, "shishi show: unknown option '%s'\n", arg);
             return 2;
-        }
-        if (a->position) {
+        } else if (a->position) {
             fprintf(stderr, "shishi show: one position only; quote it whole (\"startpos moves 7g7f 3c3d\"), not '%s'\n",
                     arg);
             return 2;
-        }
-        a->position = arg;
+        } else
+            a->position = arg;
+    }
+    if (a->move && !parse_long(a->move, 0, 100000, &a->plies)) {
+        fprintf(stderr, "shishi show: --move takes a number of plies (0 = the start), not '%s'\n", a->move);
+        return 2;
+    }
+    if ((a->record && a->position) || (a->move && !a->record)) {
+        fprintf(stderr, "shishi show: %s\n",
+                a->move && !a->record ? "--move goes with --record" : "give a POSITION or --record FILE, not both");
+        return 2;
+    }
+    return 0;
+}
+
+/* The position after a->plies plies of the record's main line (all of them without --move). */
+static int record_pos(const ShowArgs *a, const Variant *v, Position *pos) {
+    size_t len;
+    char *text = cli_slurp(a->record, &len);
+    if (!text) {
+        fprintf(stderr, "shishi show: cannot read %s\n", a->record);
+        return 2;
+    }
+    RecordFormat f = record_format_from_name(a->record);
+    if (f == REC_UNKNOWN) f = record_format_sniff(text, len);
+    RecordReadOptions opt = {.variant = v};
+    Record rec;
+    RecordError e;
+    char err[256] = "";
+    int rc = 2;
+    if (f == REC_UNKNOWN)
+        fprintf(stderr, "shishi show: %s: not a game record (KIF, KI2, CSA, USI, PGN)\n", a->record);
+    else if (record_read(text, len, f, &opt, &rec, &e))
+        fprintf(stderr, "shishi show: %s:%d: %s\n", a->record, e.line, e.msg);
+    else {
+        if (a->plies > rec.main.count)
+            fprintf(stderr, "shishi show: --move %ld: %s has %d moves\n", a->plies, a->record, rec.main.count);
+        else if (record_position(&rec, (int)a->plies, pos, err, sizeof err))
+            fprintf(stderr, "shishi show: %s: %s\n", a->record, err);
+        else
+            rc = 0;
+        record_free(&rec);
+    }
+    free(text);
+    return rc;
+}
+
+/* The position to draw: POSITION of the game, or one from --record. */
+static int show_position(const ShowArgs *a, Position *pos) {
+    const Variant *v = a->variant ? variant_find(a->variant) : NULL;
+    if (a->variant && !v) {
+        fprintf(stderr, "shishi show: unknown variant '%s' (see shishi help)\n", a->variant);
+        return 2;
+    }
+    if (a->record) return record_pos(a, v, pos);
+    char err[256];
+    if (position_parse_spec(pos, v ? v : variant_list()[0], NULL, a->position, err, sizeof err)) {
+        fprintf(stderr, "shishi show: %s\n", err);
+        return 2;
     }
     return 0;
 }
@@ -56,24 +117,19 @@ static int write_svg(FILE *f, const char *path, const Position *pos, const Diagr
     return ok ? 0 : 2;
 }
 
-/* shishi show [--variant V] [POSITION] [--ascii] [--svg FILE]. */
+/* shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]. */
 int cli_show(int argc, char **argv) {
-    ShowArgs a = {.variant = variant_list()[0]->name};
+    ShowArgs a = {.plies = -1};
     if (show_args(argc, argv, &a)) return 2;
-    if (!a.position) a.position = "startpos";
-    const Variant *v = variant_find(a.variant);
-    if (!v) {
-        fprintf(stderr, "shishi show: unknown variant '%s' (see shishi help)\n", a.variant);
-        return 2;
-    }
+    if (!a.position && !a.record) a.position = "startpos";
     Position *pos = malloc(sizeof *pos);
-    char err[256];
-    if (!pos || position_parse_spec(pos, v, NULL, a.position, err, sizeof err)) {
-        fprintf(stderr, "shishi show: %s\n", pos ? err : "out of memory");
+    if (!pos || show_position(&a, pos)) {
+        if (!pos) fprintf(stderr, "shishi show: out of memory\n");
         free(pos);
         return 2;
     }
-    DiagramStyle style = {.ascii = a.ascii, .notation = spec_notation(v, a.position)};
+    /* a record's moves are named in its game's own notation */
+    DiagramStyle style = {.ascii = a.ascii, .notation = spec_notation(pos->v, a.record ? "startpos" : a.position)};
     bool svg_only = a.svg && !strcmp(a.svg, "-");                    /* `--svg -`: the SVG alone on stdout */
     FILE *f = !a.svg ? NULL : svg_only ? stdout : fopen(a.svg, "w"); /* opened first: fail before any output */
     if (a.svg && !f) {

@@ -86,6 +86,16 @@ for g in micro nana chu wa; do
         || fail "$g svg not XML"
 done
 
+# --record FILE [--move N]: a position of a game record (the reader of src/record/)
+games=${SHISHI_SHARED:-$(dirname "$0")/../../../shared}/data/games
+out=$("$BIN" show --record "$games/kif/kif1.kif" --move 4 --ascii) || fail "show --record"
+want=$("$BIN" convert "$games/kif/kif1.kif" --to usi | head -1 | cut -d' ' -f1-6)
+echo "$out" | grep -qx "last move: $(echo "$want" | cut -d' ' -f6) (squares marked \*)" \
+    || fail "record ply 4 is not the 4th move of '$want': $out"
+echo "$out" | grep -qx 'shogi: Black (sente) to move, move 5' || fail "record ply 4: move number"
+"$BIN" show --record "$games/kif/kif1.kif" --move 0 | grep -q 'last move' && fail "--move 0 is the start"
+"$BIN" show --record "$games/kif/chushogiKif1.kif" --move 1 --ascii | grep -q '^chu: White' || fail "chu record"
+
 bad() { # bad arguments: exit status 2, a message on stderr, nothing on stdout
     out=$("$BIN" "$@" 2>"$tmp/err"); st=$?
     [ $st = 2 ] || fail "'$*' exit status $st (want 2)"
@@ -99,4 +109,9 @@ bad show startpos moves
 bad show --frob
 bad show --svg
 bad show --svg /nonexistent/dir/x.svg
+bad show --record /nonexistent.kif
+bad show --record "$games/kif/kif1.kif" --move 9999
+bad show --record "$games/kif/kif1.kif" --move x
+bad show --record "$games/kif/kif1.kif" startpos
+bad show --move 3
 [ $fails = 0 ] && echo ok
