@@ -1,12 +1,14 @@
 # Shishi - multi-variant shogi engine. GNU Make.
 #   make            build ./shishi (-O3 -march=native)
-#   make run        build, then run the default job
+#   make run        build, then draw the start position and analyse it for 10 s
 #   make test       install what is missing, build, run every default test
 #   make test-long  deep perft rows and other slow suites
 #   make bench      search node-count signature (shishi bench), one line 'Nodes searched: N'
 #   make bench-perft  perft speed next to Fairy-Stockfish / Sjaak II
 #   make tune VARIANT=shogi DATA="a.txt b.txt" [TUNE_ARGS="--epochs 500"]
 #                   Texel-tune eval/params_<game>.h from selfplay data (docs/tuning.md)
+#   make install PREFIX=/usr/local [DESTDIR=...]   bin/shishi, share/shishi/ (solved tables),
+#                   share/man/man6/shishi.6, share/doc/shishi/; make uninstall removes them
 #   make asan | tsan | clang | portable | format | format-check | clean
 
 CC      ?= gcc
@@ -23,7 +25,7 @@ endif
 LDLIBS  += -pthread -lm
 
 BUILD   ?= build/$(CC)$(BUILD_TAG)
-LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c engine/*.c engine/solve/*.c engine/mate/*.c eval/*.c books/*.c) \
+LIB_SRC := $(wildcard src/*.c src/variants/*.c src/solve/*.c src/record/*.c engine/*.c engine/solve/*.c engine/mate/*.c eval/*.c books/*.c) \
            $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ := $(BUILD)/protocol/main.o
@@ -31,7 +33,7 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 SUITES_H := $(BUILD)/tests/suites.h
 
-.PHONY: all run test test-unit test-protocol test-long deps bench bench-perft tune asan tsan clang portable \
+.PHONY: install uninstall test-install all run test test-unit test-protocol test-long deps bench bench-perft tune asan tsan clang portable \
         format format-check clean
 
 BIN     ?= shishi
@@ -65,6 +67,33 @@ run: $(BIN)
 deps:
 	@scripts/ensure-deps.sh
 
+# Installation. The engine finds its tables in ../share/shishi from its own directory
+# (engine/solve/probe.c), so an installed tree works wherever PREFIX (or DESTDIR) puts it.
+PREFIX  ?= /usr/local
+bindir  := $(PREFIX)/bin
+datadir := $(PREFIX)/share/shishi
+docdir  := $(PREFIX)/share/doc/shishi
+man6dir := $(PREFIX)/share/man/man6
+DOCS    := README.md $(wildcard docs/*.md)
+
+install: $(BIN) $(TABLES)
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir) $(DESTDIR)$(docdir) $(DESTDIR)$(man6dir)
+	install -m 755 $(BIN) $(DESTDIR)$(bindir)/shishi
+	$(if $(TABLES),install -m 644 $(TABLES) $(DESTDIR)$(datadir)/)
+	install -m 644 docs/shishi.6 $(DESTDIR)$(man6dir)/shishi.6
+	install -m 644 $(DOCS) $(DESTDIR)$(docdir)/
+
+# Removes exactly the files install wrote, and shishi's own folders once empty; bin/ and
+# share/man/man6/ are shared with other programs and stay.
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/shishi $(DESTDIR)$(man6dir)/shishi.6 \
+	  $(addprefix $(DESTDIR)$(datadir)/,$(notdir $(TABLES))) $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	-rmdir $(DESTDIR)$(datadir) $(DESTDIR)$(docdir) 2>/dev/null
+
+# install into a temporary prefix, run the installed engine, render the man page, uninstall
+test-install: $(BIN) $(TABLES)
+	MAKE="$(MAKE)" tests/install.sh BIN=$(BIN) BUILD=$(BUILD)
+
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
@@ -84,7 +113,7 @@ $(BUILD)/check_all: $(TEST_OBJ) $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 test: deps
-	$(MAKE) --no-print-directory test-unit test-protocol
+	$(MAKE) --no-print-directory test-unit test-protocol test-install
 
 test-unit: $(BIN) $(TABLES) $(BUILD)/check_all
 	SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
@@ -125,7 +154,7 @@ clang:
 portable:
 	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
-FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] src/solve/*.[ch] engine/*.[ch] engine/mate/*.[ch] \
+FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] src/solve/*.[ch] src/record/*.[ch] engine/*.[ch] engine/mate/*.[ch] \
              engine/solve/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
 format:
 	clang-format -i $(FORMAT_SRC)

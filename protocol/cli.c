@@ -1,4 +1,4 @@
-/* cli.c - command-line subcommands: perft, analyse, mate, bench, tune, selfplay, check, run, help, version.
+/* cli.c - command-line subcommands: perft, analyse, convert, mate, bench, tune, selfplay, check, run, help, version.
  * Errors go to stderr with a non-zero exit status; results to stdout. */
 #include "cli.h"
 
@@ -35,6 +35,8 @@ static void usage(FILE *f) {
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
+            "       shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]\n"
+            "                                   the position as a board diagram (--svg: also as SVG)\n"
             "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N]\n"
             "                                   solve a mate problem (docs/mate.md)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
@@ -48,20 +50,17 @@ static void usage(FILE *f) {
             "                       [--max-plies N] [--hash MB]   training data for an eval tuner\n"
             "       shishi solve GAME [-o FILE] [--threads T] | --where GAME | --verify GAME [FILE]\n"
             "                                   strongly solve a small game (nana) into a table\n"
+            "       shishi convert IN [-o OUT] [--to kif|ki2|csa|usi|pgn] [--from FMT]\n"
+            "                      [--encoding utf-8|sjis] [--variant V]\n"
+            "                                   convert a game record, checking every move (docs/records.md)\n"
             "       shishi check                validate every game descriptor\n"
-            "       shishi run                  the default job (start position and perft)\n"
+            "       shishi run                  the first thing to try (make run): the start position drawn,\n"
+            "                                   a 10-second analysis, the best move\n"
             "       shishi help | --version\n"
             "VARIANT: ",
             BENCH_DEFAULT_DEPTH);
     for (const Variant *const *v = variant_list(); *v; v++) fprintf(f, "%s%s", (*v)->name, v[1] ? " " : "\n");
     fprintf(f, "POSITION: startpos | sfen <SFEN> | fen <FEN> | <SFEN or FEN>, then optionally moves m1 m2 ...\n");
-}
-
-/* Moves are printed in the notation the position was given in: USI for "sfen ..." and for
- * games whose home is USI, XBoard for "fen ..." and for XBoard's default games. */
-static Notation spec_notation(const Variant *v, const char *spec) {
-    return (!strncmp(spec, "sfen ", 5) || (!v->xboard_default && strncmp(spec, "fen ", 4))) ? NOTATION_USI
-                                                                                            : NOTATION_XBOARD;
 }
 
 typedef struct {
@@ -130,28 +129,6 @@ static int cmd_check(void) {
     return bad ? 1 : 0;
 }
 
-/* The default job (make run): the standard start position and its perft, timed. */
-static int cmd_run(void) {
-    const Variant *v = variant_list()[0]; /* the default game: first in the registry */
-    Position *pos = malloc(sizeof *pos);
-    char err[256], sfen[512];
-    if (pos_set_sfen(pos, v, NULL, v->start, err, sizeof err)) {
-        fprintf(stderr, "shishi: %s\n", err);
-        free(pos);
-        return 1;
-    }
-    pos_to_sfen(pos, sfen, sizeof sfen);
-    printf("%s %s: %s start position\nsfen %s\n", SHISHI_NAME, SHISHI_VERSION, v->name, sfen);
-    for (int d = 1; d <= 4; d++) {
-        double t0 = now_seconds();
-        uint64_t n = perft(pos, d);
-        double dt = now_seconds() - t0;
-        printf("perft %d: %llu nodes, %.3f s, %.0f nodes/s\n", d, (unsigned long long)n, dt, dt > 0 ? n / dt : 0.0);
-    }
-    free(pos);
-    return 0;
-}
-
 /* ---- analyse ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -165,12 +142,7 @@ static void analyse_info(void *user, const SearchInfo *info) {
     char pv[4096];
     format_moves(ctx->scratch, info->root, info->pv, info->pv_length, ctx->notation, pv, sizeof pv);
     char score[32], line[16] = "";
-    if (info->score >= VALUE_MATE_IN_MAX)
-        snprintf(score, sizeof score, "mate %d", (VALUE_MATE - info->score + 1) / 2);
-    else if (info->score <= -VALUE_MATE_IN_MAX)
-        snprintf(score, sizeof score, "mate -%d", (VALUE_MATE + info->score) / 2);
-    else
-        snprintf(score, sizeof score, "%+.2f", info->score / 100.0);
+    format_score(info->score, score, sizeof score);
     if (ctx->multipv > 1) snprintf(line, sizeof line, "line %d  ", info->multipv);
     printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s%s\n", info->depth, info->seldepth, line,
            score, (unsigned long long)info->nodes, (long long)info->time_ms, pv[0] ? " " : "", pv);
@@ -765,8 +737,10 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "perft")) return cmd_perft(argc, argv);
     if (!strcmp(cmd, "check")) return cmd_check();
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);
-    if (!strcmp(cmd, "run")) return cmd_run();
+    if (!strcmp(cmd, "run")) return cli_run(argc, argv);
     if (!strcmp(cmd, "eval")) return cli_eval(argc, argv);
+    if (!strcmp(cmd, "show")) return cli_show(argc, argv);
+    if (!strcmp(cmd, "convert")) return cli_convert(argc, argv);
     if (!strcmp(cmd, "mate")) return cmd_mate(argc, argv);
     if (!strcmp(cmd, "bench")) return cmd_bench(argc, argv);
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);

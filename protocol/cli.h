@@ -8,6 +8,14 @@
 int cli_main(int argc, char **argv);
 /* `shishi eval [--variant V] [--position P] [--params FILE] [--terms]` (cli_eval.c). */
 int cli_eval(int argc, char **argv);
+/* `shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]` (cli_show.c). */
+int cli_show(int argc, char **argv);
+/* `shishi run`: the first job a newcomer sees (make run), cli_run.c. */
+int cli_run(int argc, char **argv);
+/* The whole file at path ("-": stdin), NUL-terminated, malloc'd; NULL if unreadable. */
+char *cli_slurp(const char *path, size_t *len);
+/* `shishi convert IN [-o OUT] [--to FMT] ...` (cli_convert.c). */
+int cli_convert(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/diagram.h"
 #include "../src/movegen.h"
+#include "io.h"
 
 void copy_position(Position *dst, const Position *src) { pos_copy(dst, src); }
 
@@ -24,6 +26,33 @@ void format_moves(Position *scratch, const Position *root, const Move *line, int
         o += need;
         pos_do_move(scratch, line[i]);
     }
+}
+
+Notation spec_notation(const Variant *v, const char *spec) {
+    return (!strncmp(spec, "sfen ", 5) || (!v->xboard_default && strncmp(spec, "fen ", 4))) ? NOTATION_USI
+                                                                                            : NOTATION_XBOARD;
+}
+
+void print_diagram(const Position *pos, Notation n, const char *prefix) {
+    DiagramStyle style = {.ascii = false, .notation = n};
+    char *text = diagram_text(pos, &style);
+    if (!text) return;
+    for (char *line = text, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        if (!end) end = line + strlen(line) - 1; /* the text ends with '\n'; never reached */
+        *end = 0;
+        io_line("%s%s", prefix, line);
+    }
+    free(text);
+}
+
+void format_score(Value score, char *buf, size_t len) {
+    if (score >= VALUE_MATE_IN_MAX)
+        snprintf(buf, len, "mate %d", (VALUE_MATE - score + 1) / 2);
+    else if (score <= -VALUE_MATE_IN_MAX)
+        snprintf(buf, len, "mate -%d", (VALUE_MATE + score) / 2);
+    else
+        snprintf(buf, len, "%+.2f", score / 100.0);
 }
 
 bool parse_long(const char *s, long lo, long hi, long *out) {

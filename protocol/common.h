@@ -12,6 +12,15 @@ void copy_position(Position *dst, const Position *src);
  * show a GUI a move it would refuse) or that would not fit whole. */
 void format_moves(Position *scratch, const Position *root, const Move *line, int length, Notation n, char *buf,
                   size_t len);
+/* The notation a position spec's moves are written in, and the one to print moves in: USI for
+ * "sfen ..." and for games whose home is USI, XBoard for "fen ..." and for XBoard's games. */
+Notation spec_notation(const Variant *v, const char *spec);
+/* The `d` debug command: the text diagram of pos (src/diagram.h), every line written through
+ * io_line behind prefix ("info string " in USI, "# " in XBoard), so no GUI takes it for a
+ * protocol message. */
+void print_diagram(const Position *pos, Notation n, const char *prefix);
+/* A search score for people: pawns with a sign ("+0.35"), or "mate N" / "mate -N" in moves. */
+void format_score(Value score, char *buf, size_t len);
 /* Parse s (spaces around it allowed) as a whole integer in [lo, hi]. */
 bool parse_long(const char *s, long lo, long hi, long *out);
 /* A non-negative millisecond count as an int, capped at 10^9 (about 11 days). */

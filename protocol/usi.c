@@ -439,7 +439,9 @@ int usi_main(FILE *in, const char *first_line) {
         else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
             engine_stop(u->e);
             engine_wait(u->e);
-        } else if (!strcmp(cmd, "ponderhit"))
+        } else if (!strcmp(cmd, "d")) /* debug: the position as a board diagram */
+            print_diagram(engine_position(u->e), NOTATION_USI, "info string ");
+        else if (!strcmp(cmd, "ponderhit"))
             engine_ponderhit(u->e);
         else
             io_line("info string error: unknown command '%s%s%s'", cmd, *args ? " " : "", args);

@@ -454,6 +454,8 @@ static bool dispatch(XBoard *xb, char *line) {
     if (!strcmp(cmd, "quit")) return false;
     if (!strcmp(cmd, "protover"))
         xb_send_features();
+    else if (!strcmp(cmd, "d")) /* debug: the position as a board diagram, as comment lines */
+        print_diagram(engine_position(xb->e), NOTATION_XBOARD, "# ");
     else if (!strcmp(cmd, "ping"))
         io_line("pong %s", arg);
     else if (!strcmp(cmd, "new"))

@@ -75,6 +75,10 @@ struct PieceDef {
     int value;               /* material value, centipawns */
     unsigned flags;          /* PF_* */
     int impasse_points;      /* entering-king declaration points */
+    /* names for game records and diagrams (docs/records.md) */
+    const char *kif;   /* KIF/KI2 name: "歩", "成香", "龍"; chu as lishogi's KIF writes it ("獅子") */
+    const char *csa;   /* two-letter CSA code ("FU", "RY"); NULL where the game has no CSA form */
+    const char *glyph; /* short diagram label, one or two characters ("歩", "全", "鷲", "成龍") */
 };
 
 /* Protocols a game is offered on. */

@@ -82,13 +82,16 @@ int solve_table_find(const Variant *v, char *path, size_t len) {
         *slash = 0;
     else
         snprintf(exe, sizeof exe, ".");
-    for (int i = 0; i < 3; i++) {
-        if (i == 1)
+    /* beside the binary, the data folder of an installed binary (PREFIX/bin/shishi ->
+     * PREFIX/share/shishi, make install; before the build folder, so that an installed engine
+     * uses the installed table), the build folder, books/ beside the binary */
+    for (int i = 0; i < 4; i++) {
+        if (i == 2)
             snprintf(dir, sizeof dir, "%s", SHISHI_BUILD_DIR);
         else
-            snprintf(dir, sizeof dir, "%s%s", exe, i ? "/books" : "");
+            snprintf(dir, sizeof dir, "%s%s", exe, i == 0 ? "" : i == 1 ? "/../share/shishi" : "/books");
         if (try_dir(dir, name, path, len)) return 0;
-        snprintf(looked + strlen(looked), sizeof looked - strlen(looked), "%s%s", dir, i < 2 ? " " : "");
+        snprintf(looked + strlen(looked), sizeof looked - strlen(looked), "%s%s", dir, i < 3 ? " " : "");
     }
     snprintf(path, len, "%s not found in: %s", name, looked);
     return -1;

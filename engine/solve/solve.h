@@ -85,8 +85,9 @@ int solved_line(const SolvedTable *t, Position *pos, Move first, Move *line, int
 Value solved_score(uint8_t b, int ply);
 
 /* Find "<game>.tbl": in each directory of $SHISHI_TABLES (':'-separated) if it is set, else in
- * the executable's directory, the build folder it was compiled in (SHISHI_BUILD_DIR), books/
- * beside the executable. Returns 0 and the path,
+ * the executable's directory, ../share/shishi from it (an installed binary, `make install`),
+ * the build folder it was compiled in (SHISHI_BUILD_DIR), books/ beside the executable.
+ * Returns 0 and the path,
  * or -1 with the places looked at in `path`. */
 int solve_table_find(const Variant *v, char *path, size_t len);
 

@@ -6,15 +6,15 @@
 
 static const PieceDef micro_pieces[] = {
     /* symbol name        betza   lion promotes changes hand dead value flags impasse */
-    {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0},
-    {"R", "Rook", "R", NULL, NULL, "+R", "R", 0, 650, 0, 0},
-    {"+R", "Gold", "WfF", NULL, NULL, "R", "R", 0, 500, 0, 0},
-    {"B", "Bishop", "B", NULL, NULL, "+B", "B", 0, 550, 0, 0},
-    {"+B", "Tokin", "WfF", NULL, NULL, "B", "B", 0, 480, 0, 0},
-    {"L", "Lance", "fR", NULL, NULL, "+L", "L", 1, 250, 0, 0},
-    {"+L", "Silver", "FfW", NULL, NULL, "L", "L", 0, 450, 0, 0},
-    {"P", "Pawn", "fW", NULL, NULL, "+P", "P", 1, 120, 0, 0},
-    {"+P", "Knight", "ffN", NULL, NULL, "P", "P", 2, 300, 0, 0},
+    {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0, "玉", NULL, "玉"},
+    {"R", "Rook", "R", NULL, NULL, "+R", "R", 0, 650, 0, 0, "飛", NULL, "飛"},
+    {"+R", "Gold", "WfF", NULL, NULL, "R", "R", 0, 500, 0, 0, "金", NULL, "金"},
+    {"B", "Bishop", "B", NULL, NULL, "+B", "B", 0, 550, 0, 0, "角", NULL, "角"},
+    {"+B", "Tokin", "WfF", NULL, NULL, "B", "B", 0, 480, 0, 0, "と", NULL, "と"},
+    {"L", "Lance", "fR", NULL, NULL, "+L", "L", 1, 250, 0, 0, "香", NULL, "香"},
+    {"+L", "Silver", "FfW", NULL, NULL, "L", "L", 0, 450, 0, 0, "銀", NULL, "銀"},
+    {"P", "Pawn", "fW", NULL, NULL, "+P", "P", 1, 120, 0, 0, "歩", NULL, "歩"},
+    {"+P", "Knight", "ffN", NULL, NULL, "P", "P", 2, 300, 0, 0, "桂", NULL, "桂"},
 };
 
 static const RuleOption micro_options[] = {

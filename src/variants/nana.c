@@ -6,15 +6,15 @@
 
 static const PieceDef nana_pieces[] = {
     /* symbol name            betza   lion promotes changes hand dead value flags impasse */
-    {"K", "King", "K", NULL, NULL, NULL, "K", 0, 0, PF_ROYAL, 0},
-    {"R", "Rook", "W", NULL, NULL, "C", "R", 0, 300, 0, 0},
-    {"C", "Chariot", "fbR", NULL, NULL, "W", "R", 0, 250, 0, 0},
-    {"W", "Swallow's wings", "rlW", NULL, NULL, "G", "R", 0, 200, 0, 0},
-    {"G", "Go-between", "fbW", NULL, NULL, "R", "R", 0, 200, 0, 0},
-    {"B", "Bishop", "B", NULL, NULL, "T", "B", 0, 300, 0, 0},
-    {"T", "Tile general", "fFbW", NULL, NULL, "S", "B", 0, 250, 0, 0},
-    {"S", "Cat's sword", "F", NULL, NULL, "D", "B", 0, 280, 0, 0},
-    {"D", "Dog", "fWbF", NULL, NULL, "B", "B", 0, 250, 0, 0},
+    {"K", "King", "K", NULL, NULL, NULL, "K", 0, 0, PF_ROYAL, 0, "玉", NULL, "玉"},
+    {"R", "Rook", "W", NULL, NULL, "C", "R", 0, 300, 0, 0, "飛", NULL, "飛"},
+    {"C", "Chariot", "fbR", NULL, NULL, "W", "R", 0, 250, 0, 0, "車", NULL, "車"},
+    {"W", "Swallow's wings", "rlW", NULL, NULL, "G", "R", 0, 200, 0, 0, "燕", NULL, "燕"},
+    {"G", "Go-between", "fbW", NULL, NULL, "R", "R", 0, 200, 0, 0, "仲", NULL, "仲"},
+    {"B", "Bishop", "B", NULL, NULL, "T", "B", 0, 300, 0, 0, "角", NULL, "角"},
+    {"T", "Tile general", "fFbW", NULL, NULL, "S", "B", 0, 250, 0, 0, "瓦", NULL, "瓦"},
+    {"S", "Cat's sword", "F", NULL, NULL, "D", "B", 0, 280, 0, 0, "猫", NULL, "猫"},
+    {"D", "Dog", "fWbF", NULL, NULL, "B", "B", 0, 250, 0, 0, "犬", NULL, "犬"},
 };
 
 static const RuleOption nana_options[] = {

@@ -6,20 +6,20 @@
 
 static const PieceDef shogi_pieces[] = {
     /* symbol name            betza   lion  promotes_to changes_to hand dead value flags impasse */
-    {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0},
-    {"R", "Rook", "R", NULL, "+R", NULL, "R", 0, 990, 0, 5},
-    {"B", "Bishop", "B", NULL, "+B", NULL, "B", 0, 855, 0, 5},
-    {"G", "Gold", "WfF", NULL, NULL, NULL, "G", 0, 540, 0, 1},
-    {"S", "Silver", "FfW", NULL, "+S", NULL, "S", 0, 495, 0, 1},
-    {"N", "Knight", "ffN", NULL, "+N", NULL, "N", 2, 405, 0, 1},
-    {"L", "Lance", "fR", NULL, "+L", NULL, "L", 1, 315, 0, 1},
-    {"P", "Pawn", "fW", NULL, "+P", NULL, "P", 1, 90, PF_NIFU | PF_NO_DROP_MATE, 1},
-    {"+R", "Dragon", "RF", NULL, NULL, NULL, "R", 0, 1395, 0, 5},
-    {"+B", "Horse", "BW", NULL, NULL, NULL, "B", 0, 945, 0, 5},
-    {"+S", "Promoted silver", "WfF", NULL, NULL, NULL, "S", 0, 540, 0, 1},
-    {"+N", "Promoted knight", "WfF", NULL, NULL, NULL, "N", 0, 540, 0, 1},
-    {"+L", "Promoted lance", "WfF", NULL, NULL, NULL, "L", 0, 540, 0, 1},
-    {"+P", "Tokin", "WfF", NULL, NULL, NULL, "P", 0, 540, 0, 1},
+    {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0, "玉", "OU", "玉"},
+    {"R", "Rook", "R", NULL, "+R", NULL, "R", 0, 990, 0, 5, "飛", "HI", "飛"},
+    {"B", "Bishop", "B", NULL, "+B", NULL, "B", 0, 855, 0, 5, "角", "KA", "角"},
+    {"G", "Gold", "WfF", NULL, NULL, NULL, "G", 0, 540, 0, 1, "金", "KI", "金"},
+    {"S", "Silver", "FfW", NULL, "+S", NULL, "S", 0, 495, 0, 1, "銀", "GI", "銀"},
+    {"N", "Knight", "ffN", NULL, "+N", NULL, "N", 2, 405, 0, 1, "桂", "KE", "桂"},
+    {"L", "Lance", "fR", NULL, "+L", NULL, "L", 1, 315, 0, 1, "香", "KY", "香"},
+    {"P", "Pawn", "fW", NULL, "+P", NULL, "P", 1, 90, PF_NIFU | PF_NO_DROP_MATE, 1, "歩", "FU", "歩"},
+    {"+R", "Dragon", "RF", NULL, NULL, NULL, "R", 0, 1395, 0, 5, "龍", "RY", "龍"},
+    {"+B", "Horse", "BW", NULL, NULL, NULL, "B", 0, 945, 0, 5, "馬", "UM", "馬"},
+    {"+S", "Promoted silver", "WfF", NULL, NULL, NULL, "S", 0, 540, 0, 1, "成銀", "NG", "全"},
+    {"+N", "Promoted knight", "WfF", NULL, NULL, NULL, "N", 0, 540, 0, 1, "成桂", "NK", "圭"},
+    {"+L", "Promoted lance", "WfF", NULL, NULL, NULL, "L", 0, 540, 0, 1, "成香", "NY", "杏"},
+    {"+P", "Tokin", "WfF", NULL, NULL, NULL, "P", 0, 540, 0, 1, "と", "TO", "と"},
 };
 
 static const RuleOption shogi_options[] = {

@@ -1,0 +1,97 @@
+/* record_int.h - helpers shared by the record readers and writers (not part of the API). */
+#ifndef SHISHI_RECORD_INT_H
+#define SHISHI_RECORD_INT_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdbool.h>
+
+#include "record.h"
+
+/* A growing string. */
+typedef struct {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} Sbuf;
+void sb_put(Sbuf *b, const char *s);
+void sb_printf(Sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Lines of a text: each call returns the next line (CR/LF stripped, NUL-terminated copy in
+ * buf) and its 1-based number; false at the end. */
+typedef struct {
+    const char *p, *end;
+    int lineno;
+    char *buf;
+    size_t cap;
+} LineReader;
+void lr_init(LineReader *lr, const char *text, size_t len);
+bool lr_next(LineReader *lr);
+void lr_free(LineReader *lr);
+
+/* Fill err (line text, message). */
+void rec_error(RecordError *err, int line, int ply, const char *text, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* UTF-8 helpers. */
+const char *skip_spaces(const char *p); /* ASCII spaces, tabs and U+3000 */
+bool str_eat(const char **p, const char *prefix);
+/* A number in ASCII or full-width digits; -1 if none. */
+int read_digits(const char **p);
+/* A kanji number 一..十九 (十 = 10, 十一 = 11 ...); -1 if none. */
+int read_kanji_number(const char **p);
+void write_fullwidth(Sbuf *b, int n);
+void write_kanji_number(Sbuf *b, int n);
+int utf8_width(const char *s); /* display columns: 2 for non-ASCII */
+
+/* Squares as records write them: file from Black's right (1..files), rank from the top
+ * (1..ranks). */
+static inline int rec_square(const Variant *v, int file, int rank) {
+    if (file < 1 || file > v->files || rank < 1 || rank > v->ranks) return -1;
+    return (v->ranks - rank) * v->files + (v->files - file);
+}
+static inline int rec_file(const Variant *v, int sq) { return v->files - sq % v->files; }
+static inline int rec_rank(const Variant *v, int sq) { return v->ranks - sq / v->files; }
+
+/* The type moved by m (the dropped type for drops) and the type after it. */
+PieceType rec_moved_type(const Position *pos, Move m);
+PieceType rec_type_after(const Position *pos, Move m);
+/* Type named by a KIF/KI2 name (aliases such as 王, 竜, 全 included) at *p, longest match;
+ * advances *p. 0 if none. */
+PieceType kif_read_piece(const Variant *v, const char **p);
+/* A piece type's CSA code, or its type by code; 0 / NULL if none. */
+PieceType csa_type_of(const Variant *v, const char *code);
+
+/* Headers: canonical keys and each format's names for them. */
+typedef struct {
+    const char *key, *kif, *csa, *pgn;
+} HeaderName;
+extern const HeaderName rec_header_names[];
+const HeaderName *header_by_kif(const char *k);
+const HeaderName *header_by_csa(const char *k);
+const HeaderName *header_by_key(const char *k);
+
+/* Result and end reason from a terminal word seen with `stm` to move, and back. */
+void rec_set_end(Record *rec, RecordEnd end, Color stm);
+Color rec_final_stm(const Record *rec); /* side to move after the main line */
+
+/* Format readers and writers (kif.c, ki2 in kif.c, csa.c, usi.c, pgn.c). */
+int kif_read(const char *text, size_t len, bool ki2, const RecordReadOptions *opt, Record *out, RecordError *err);
+char *kif_write(const Record *rec, bool ki2, const RecordWriteOptions *opt, RecordError *err);
+int csa_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
+                 RecordError *err);
+char *csa_write(const Record *rec, RecordError *err);
+int usi_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
+                 RecordError *err);
+char *usi_write(const Record *rec, RecordError *err);
+int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record *out, RecordError *err);
+char *pgn_write(const Record *rec, RecordError *err);
+
+/* Shared move notations. */
+extern const RecordNotation rec_notation_kif, rec_notation_ki2, rec_notation_csa;
+/* KIF move text with the source square in chu style "（←7七）" (lishogi) */
+int kif_parse_move_ex(Position *pos, const char *text, int last_to, bool need_from, Move *out, char *err,
+                      size_t errlen);
+
+#endif

@@ -1,0 +1,218 @@
+/* check_records.c - game records: every file of <shared>/data/games/kif reads with legal moves
+ * and survives a round trip through every format that can hold its game (start, moves,
+ * result; comments and times where the format keeps them); the lishogi USI games go to KIF
+ * and CSA and back unchanged; bad records are refused with the line named. */
+#include <dirent.h>
+#include <string.h>
+
+#include "../src/record/record.h"
+#include "testutil.h"
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = 0;
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static void assert_same(const Record *a, const Record *b, RecordFormat f, const char *name) {
+    ck_assert_msg(a->variant == b->variant, "%s via %s: variant", name, record_format_name(f));
+    ck_assert_msg(!strcmp(a->start, b->start), "%s via %s: start %s vs %s", name, record_format_name(f), a->start,
+                  b->start);
+    ck_assert_msg(a->main.count == b->main.count, "%s via %s: %d moves vs %d", name, record_format_name(f),
+                  a->main.count, b->main.count);
+    for (int i = 0; i < a->main.count; i++) {
+        ck_assert_msg(a->main.moves[i].move == b->main.moves[i].move, "%s via %s: move %d", name, record_format_name(f),
+                      i + 1);
+        if (f == REC_KIF || f == REC_CSA) {
+            const char *ca = a->main.moves[i].comment, *cb = b->main.moves[i].comment;
+            ck_assert_msg((!ca && !cb) || (ca && cb && !strcmp(ca, cb)), "%s via %s: comment of move %d", name,
+                          record_format_name(f), i + 1);
+        }
+        if ((f == REC_KIF && a->variant->files <= 9) || f == REC_CSA)
+            ck_assert_msg(a->main.moves[i].time_ms / 1000 == b->main.moves[i].time_ms / 1000 ||
+                              (a->main.moves[i].time_ms < 0 && b->main.moves[i].time_ms <= 0),
+                          "%s via %s: time of move %d", name, record_format_name(f), i + 1);
+    }
+    if (f != REC_USI) {
+        ck_assert_msg(a->result == b->result, "%s via %s: result %d vs %d", name, record_format_name(f), a->result,
+                      b->result);
+    }
+    if (f == REC_KIF || f == REC_CSA) ck_assert_msg(a->end == b->end, "%s via %s: end", name, record_format_name(f));
+}
+
+/* Round trip one record through format f; returns false when f cannot hold the game. */
+static bool round_trip(const Record *rec, RecordFormat f, const char *name) {
+    RecordError err;
+    char *text = record_write(rec, f, NULL, &err);
+    if (!text) return false;
+    Record back;
+    RecordReadOptions opt = {.variant = rec->variant};
+    int rc = record_read(text, strlen(text), f, &opt, &back, &err);
+    ck_assert_msg(rc == 0, "%s via %s: line %d: %s (%s)", name, record_format_name(f), err.line, err.msg, err.text);
+    assert_same(rec, &back, f, name);
+    record_free(&back);
+    free(text);
+    return true;
+}
+
+START_TEST(test_shared_files_round_trip) {
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/data/games/kif", test_shared_dir());
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "cannot open %s", dir);
+    int files = 0;
+    Position *pos = malloc(sizeof *pos);
+    for (struct dirent *e; (e = readdir(d));) {
+        RecordFormat f = record_format_from_name(e->d_name);
+        if (f != REC_KIF && f != REC_CSA) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t len;
+        char *text = slurp(path, &len);
+        Record rec;
+        RecordError err;
+        ck_assert_msg(record_read(text, len, f, NULL, &rec, &err) == 0, "%s:%d: %s", path, err.line, err.msg);
+        ck_assert_msg(rec.main.count > 0, "%s: no moves", path);
+        char msg[256];
+        ck_assert_int_eq(record_position(&rec, -1, pos, msg, sizeof msg), 0); /* the moves replay */
+        int formats = 0;
+        for (int t = 0; t < REC_FORMAT_NB; t++) formats += round_trip(&rec, (RecordFormat)t, e->d_name);
+        ck_assert_int_ge(formats, 2);
+        record_free(&rec);
+        free(text);
+        files++;
+    }
+    closedir(d);
+    free(pos);
+    ck_assert_int_ge(files, 10);
+}
+END_TEST
+
+START_TEST(test_chu_kif) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/data/games/kif/chushogiKif1.kif", test_shared_dir());
+    size_t len;
+    char *text = slurp(path, &len);
+    Record rec;
+    RecordError err;
+    ck_assert_int_eq(record_read(text, len, REC_UNKNOWN, NULL, &rec, &err), 0);
+    ck_assert_str_eq(rec.variant->name, "chu");
+    ck_assert_int_eq(rec.main.count, 129);
+    ck_assert(move_is_double(rec.main.moves[56].move)); /* 57手目 lion igui */
+    ck_assert_int_eq(move_from(rec.main.moves[56].move), move_to(rec.main.moves[56].move));
+    record_free(&rec);
+    free(text);
+}
+END_TEST
+
+START_TEST(test_lishogi_usi_games) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/data/games/lishogi_usi_games.txt", test_shared_dir());
+    size_t len;
+    char *text = slurp(path, &len);
+    Record *games;
+    int count;
+    RecordError err;
+    ck_assert_msg(record_read_all(text, len, REC_USI, NULL, &games, &count, &err) == 0, "line %d: %s", err.line,
+                  err.msg);
+    ck_assert_int_ge(count, 100);
+    for (int g = 0; g < count; g++) {
+        char name[32];
+        snprintf(name, sizeof name, "lishogi game %d", g + 1);
+        ck_assert(round_trip(&games[g], REC_KIF, name));
+        ck_assert(round_trip(&games[g], REC_CSA, name));
+        ck_assert(round_trip(&games[g], REC_KI2, name));
+        record_free(&games[g]);
+    }
+    free(games);
+    free(text);
+}
+END_TEST
+
+/* Shift_JIS text reads like its UTF-8 original. */
+START_TEST(test_sjis) {
+    const char *kif = "手合割：平手\n先手：甲\n後手：乙\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 "
+                      "３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n";
+    size_t n;
+    char *sjis = record_utf8_to_sjis(kif, &n);
+    ck_assert_ptr_nonnull(sjis);
+    ck_assert(!record_is_utf8(sjis, n));
+    Record rec;
+    RecordError err;
+    ck_assert_int_eq(record_read(sjis, n, REC_UNKNOWN, NULL, &rec, &err), 0);
+    ck_assert_int_eq(rec.main.count, 2);
+    ck_assert_int_eq(rec.result, REC_RESULT_WHITE);
+    ck_assert_int_eq(rec.end, REC_END_RESIGN);
+    ck_assert_str_eq(record_header_get(&rec, "Black"), "甲");
+    record_free(&rec);
+    free(sjis);
+}
+END_TEST
+
+/* Bad records: the reader names the line and keeps nothing invented. */
+START_TEST(test_bad_records) {
+    const struct {
+        const char *text;
+        RecordFormat f;
+        int line;
+    } rows[] = {
+        {"手数----指手--\n   1 ７六歩(77)\n   2 ３四金(33)\n", REC_KIF, 3}, /* wrong piece on 33 */
+        {"手数----指手--\n   1 ７六歩(77)\n   2 ３四\n", REC_KIF, 3},       /* truncated */
+        {"手数----指手--\n   1 ７六猫(77)\n", REC_KIF, 2},                  /* unknown piece */
+        {"手数----指手--\n   1 ７五歩(77)\n", REC_KIF, 2},                  /* illegal */
+        {"V2.2\nPI\n+\n+7776FU\n-3334XX\n", REC_CSA, 5},                    /* unknown code */
+        {"V2.2\nPI\n+\n+7776FU\n-33\n", REC_CSA, 5},                        /* malformed */
+        {"V2.2\nPI\n+\n+7775FU\n", REC_CSA, 4},                             /* illegal */
+        {"startpos moves 7g7f 3c3d 8h2b+ 2b3c\n", REC_USI, 1},              /* 2b holds a Black horse */
+        {"▲７六歩　△３四歩　▲７五飛\n", REC_KI2, 1},                        /* no rook reaches 75 */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Record rec;
+        RecordError err;
+        int rc = record_read(rows[i].text, strlen(rows[i].text), rows[i].f, NULL, &rec, &err);
+        if (rows[i].f == REC_USI) ck_assert_int_eq(err.ply, 4);
+        ck_assert_msg(rc == -1, "row %zu accepted", i);
+        ck_assert_msg(err.line == rows[i].line, "row %zu: line %d, want %d (%s)", i, err.line, rows[i].line, err.msg);
+        ck_assert(err.msg[0]);
+    }
+}
+END_TEST
+
+/* KI2 writes 右/左/直/上/引/寄 when two pieces of a kind reach the square. */
+START_TEST(test_ki2_disambiguation) {
+    const char *usi = "sfen 4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1 moves 6h5h";
+    Record *games;
+    int count;
+    RecordError err;
+    ck_assert_int_eq(record_read_all(usi, strlen(usi), REC_USI, NULL, &games, &count, &err), 0);
+    char *ki2 = record_write(&games[0], REC_KI2, NULL, &err);
+    ck_assert_ptr_nonnull(ki2);
+    ck_assert_msg(strstr(ki2, "▲５八金左") != NULL, "%s", ki2);
+    ck_assert(round_trip(&games[0], REC_KI2, "disambiguation"));
+    free(ki2);
+    record_free(&games[0]);
+    free(games);
+}
+END_TEST
+
+Suite *suite_records(void) {
+    Suite *s = suite_create("records");
+    TCase *tc = tcase_create("records");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_shared_files_round_trip);
+    tcase_add_test(tc, test_chu_kif);
+    tcase_add_test(tc, test_lishogi_usi_games);
+    tcase_add_test(tc, test_sjis);
+    tcase_add_test(tc, test_bad_records);
+    tcase_add_test(tc, test_ki2_disambiguation);
+    suite_add_tcase(s, tc);
+    return s;
+}
