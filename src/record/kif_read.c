@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../textpos.h"
 #include "../movegen.h"
 #include "record_int.h"
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../textpos.h"
 #include "../movegen.h"
 #include "record_int.h"
 

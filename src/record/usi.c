@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../textpos.h"
 #include "../notation.h"
 #include "record_int.h"
 
