@@ -26,6 +26,7 @@ typedef struct {
 typedef struct {
     const atomic_bool *stop;                                /* may be NULL; checked every few thousand nodes */
     int64_t deadline_ms;                                    /* absolute now_ms() deadline, -1 = none */
+    uint64_t node_limit;                                    /* stop after about this many nodes, 0 = none */
     int max_plies;                                          /* longest mate looked for, 0 = any length */
     int hash_mb;                                            /* solver table size, 0 = MATE_HASH_DEFAULT */
     void *user;                                             /* passed to on_progress */
