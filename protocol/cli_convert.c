@@ -10,7 +10,7 @@
 #include "../src/variant.h"
 #include "cli.h"
 
-static char *slurp(const char *path, size_t *len) {
+char *cli_read_file(const char *path, size_t *len) {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
     size_t cap = 65536, n = 0;
@@ -83,7 +83,7 @@ int cli_convert(int argc, char **argv) {
     if (to == REC_UNKNOWN && out) to = record_format_from_name(out);
     if (to == REC_UNKNOWN) to = REC_KIF;
     size_t len;
-    char *text = slurp(in, &len);
+    char *text = cli_read_file(in, &len);
     if (!text) {
         fprintf(stderr, "shishi convert: %s: cannot read\n", in);
         return 1;
