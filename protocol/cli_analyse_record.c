@@ -141,6 +141,15 @@ static BestMove search_here(EngineContext *e, const SearchLimits *limits) {
     return bm;
 }
 
+/* A child's score seen from the parent: negated, and a mate is one ply further away (the
+ * side mated after the last move, -VALUE_MATE, gives the mover `mate 1`). */
+static Value parent_score(Value child) {
+    Value v = (Value)-child;
+    if (v >= VALUE_MATE_IN_MAX) v--;
+    if (v <= -VALUE_MATE_IN_MAX) v++;
+    return v;
+}
+
 typedef struct {
     RecordFormat shown, written; /* notation on screen, in the -o file */
 } Notations;
@@ -165,7 +174,7 @@ static int analyse_line(const Options *o, const Record *rec, Notations nt, MoveA
     progress_start(&bar, "analysing", n + 1);
     for (int i = 0; i <= n; i++) {
         BestMove bm = search_here(e, &o->limits);
-        if (i > 0) moves[i - 1].played_score = (Value)-bm.score;
+        if (i > 0) moves[i - 1].played_score = parent_score(bm.score);
         if (i < n) {
             MoveAnalysis *m = &moves[i];
             memset(m, 0, sizeof *m);

@@ -4,7 +4,7 @@
 # one line per move, the blunder marked ?? on move 4 and only there, the summary counting it
 # for White, the annotated KIF re-read with a comment on every move, the PGN with the $4 NAG,
 # the SVG parsed by a real XML parser with its blunder mark, the progress lines on stderr, a
-# multi-game CSA file's --game, bad arguments refused, and the single-position analyse intact.
+# game ending in mate scored `mate 1`, a multi-game CSA file's --game, bad arguments refused, and the single-position analyse intact.
 set -u
 BIN=$1
 fails=0
@@ -48,6 +48,11 @@ assert len(marks) == 1 and marks[0].find(ns + "title").text.startswith("4. "), "
 texts = [t.text for t in root.iter(ns + "text")]
 assert "+0" in texts and "move" in texts, texts
 PY
+
+# a game ending in mate: the mating move is `mate 1` for its player (a drop of the gold)
+echo 'sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b' >"$tmp/mate.usi"
+"$BIN" analyse --record "$tmp/mate.usi" --depth 3 >"$tmp/out3" 2>/dev/null || fail "mate record"
+grep -qE '^ +1  black  G\*5b +mate 1 ' "$tmp/out3" || fail "mating move not scored mate 1: $(cat "$tmp/out3")"
 
 # two games in one CSA file: --game 2 analyses the second (3 moves)
 printf "V2.2\nPI\n+\n$game/\nV2.2\nPI\n+\n+2726FU\n-8384FU\n+2625FU\n%%CHUDAN\n" >"$tmp/two.csa"
