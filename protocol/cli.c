@@ -32,6 +32,9 @@ static void usage(FILE *f) {
             "       shishi analyse [--variant V] [--position P] [--depth N | --time S | --nodes N]\n"
             "                      [--multipv K] [--threads T] [--hash MB] [--search]\n"
             "                                   (a solved game: every move's value from its table)\n"
+            "       shishi analyse --record FILE [--game K] [--depth N | --time S | --nodes N]\n"
+            "                      [--threads T] [--hash MB] [--variant V] [-o OUT] [--svg FILE]\n"
+            "                                   judge every move of a game (docs/analysis.md)\n"
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
@@ -165,6 +168,8 @@ static void analyse_best(void *user, const BestMove *bm) {
 }
 
 static int cmd_analyse(int argc, char **argv) {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--record")) return cli_analyse_record(argc, argv);
     const char *variant = variant_list()[0]->name, *position = "startpos", *threads = "1", *hash = "64";
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);

@@ -16,6 +16,8 @@ int cli_run(int argc, char **argv);
 char *cli_slurp(const char *path, size_t *len);
 /* `shishi convert IN [-o OUT] [--to FMT] ...` (cli_convert.c). */
 int cli_convert(int argc, char **argv);
+/* `shishi analyse --record FILE ...`: every move of a game judged (cli_analyse_record.c). */
+int cli_analyse_record(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing

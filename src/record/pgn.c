@@ -46,6 +46,7 @@ char *pgn_write(const Record *rec, RecordError *err) {
         if (pos->stm == BLACK || i == 0) sb_printf(&b, pos->stm == BLACK ? "%d. " : "%d... ", i / 2 + 1);
         move_format(pos, rec->main.moves[i].move, NOTATION_XBOARD, mv, sizeof mv);
         sb_printf(&b, "%s ", mv);
+        if (rec->main.moves[i].nag > 0) sb_printf(&b, "$%d ", rec->main.moves[i].nag);
         if (rec->main.moves[i].comment) sb_printf(&b, "{%s} ", rec->main.moves[i].comment);
         if (i % 10 == 9) sb_put(&b, "\n");
         pos_do_move(pos, rec->main.moves[i].move);
@@ -140,6 +141,10 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
         if ((tok[0] >= '0' && tok[0] <= '9' && strchr(tok, '.')) || !strcmp(tok, "*") || !strcmp(tok, "1-0") ||
             !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2"))
             continue;
+        if (tok[0] == '$') { /* a NAG belongs to the move before it */
+            if (last) last->nag = atoi(tok + 1);
+            continue;
+        }
         Move m;
         ply++;
         if (move_parse(pos, tok, NOTATION_XBOARD, &m, e, sizeof e)) {

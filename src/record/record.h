@@ -39,6 +39,8 @@ typedef struct {
     char *comment;    /* after the move, lines joined by '\n'; NULL if none */
     RecordLine *alts; /* variations: lines whose first move replaces this one */
     int alt_count;
+    int nag; /* PGN Numeric Annotation Glyph ($2 mistake, $4 blunder, $6 dubious ...), 0 = none;
+              * read and written by PGN only (KIF/KI2/CSA carry the judgement in the comment) */
 } RecordMove;
 
 struct RecordLine {
