@@ -83,10 +83,10 @@ static void round_trip_same(const Record *rec, RecordFormat f, const char *what)
     Record back;
     RecordReadOptions opt = {.variant = rec->variant};
     int rc = record_read(text, strlen(text), f, &opt, &back, &err);
-    ck_assert_msg(rc == 0, "%s via %s: line %d: %s (%s)\n%s", what, record_format_name(f), err.line, err.msg,
-                  err.text, text);
-    ck_assert_msg(!strcmp(rec->start, back.start), "%s via %s: start %s vs %s", what, record_format_name(f),
-                  rec->start, back.start);
+    ck_assert_msg(rc == 0, "%s via %s: line %d: %s (%s)\n%s", what, record_format_name(f), err.line, err.msg, err.text,
+                  text);
+    ck_assert_msg(!strcmp(rec->start, back.start), "%s via %s: start %s vs %s", what, record_format_name(f), rec->start,
+                  back.start);
     assert_lines_equal(&rec->main, &back.main, what);
     if (f != REC_USI) ck_assert_int_eq(rec->result, back.result);
     record_free(&back);
@@ -190,12 +190,220 @@ START_TEST(test_pgn_players) {
 }
 END_TEST
 
+/* ---- KIF variations ------------------------------------------------------------------------ */
+
+static const char variation_kif[] = "手合割：平手\n"
+                                    "手数----指手---------消費時間--\n"
+                                    "   1 ７六歩(77)   ( 0:01/00:00:01)\n"
+                                    "   2 ３四歩(33)   ( 0:02/00:00:02)+\n"
+                                    "   3 ２六歩(27)   ( 0:03/00:00:04)\n"
+                                    "   4 ８四歩(83)   ( 1:00/00:01:02)+\n"
+                                    "   5 投了\n"
+                                    "まで4手で後手の勝ち\n"
+                                    "\n変化：4手\n"
+                                    "   4 ４四歩(43)   ( 0:05/00:00:07)\n"
+                                    "   5 ４八銀(39)   ( 0:01/00:00:05)+\n"
+                                    "   6 ３二飛(82)   ( 0:01/00:00:08)\n"
+                                    "\n変化：5手\n"
+                                    "   5 ２五歩(26)   ( 0:01/00:00:05)\n"
+                                    "   6 ３三角(22)   ( 0:01/00:00:08)\n"
+                                    "\n変化：2手\n"
+                                    "   2 ８四歩(83)   ( 0:01/00:00:01)\n"
+                                    "   3 ６八銀(79)   ( 0:01/00:00:02)\n";
+
+START_TEST(test_kif_variations) {
+    Record rec = read_ok(variation_kif, REC_KIF, NULL);
+    ck_assert_int_eq(rec.main.count, 4);
+    ck_assert_int_eq(rec.main.moves[1].alt_count, 1);
+    ck_assert_int_eq(rec.main.moves[1].alts[0].count, 2);
+    const RecordMove *m4 = &rec.main.moves[3];
+    ck_assert_int_eq(m4->alt_count, 1);
+    ck_assert_int_eq(m4->alts[0].count, 3);
+    ck_assert_int_eq(m4->alts[0].moves[1].alt_count, 1); /* 変化：5手 nests in 変化：4手 */
+    ck_assert_int_eq(m4->alts[0].moves[1].alts[0].count, 2);
+    round_trip_same(&rec, REC_KIF, "variations");
+    /* written again, the text is the same (branch marks '+', totals from the branch point) */
+    RecordError err;
+    char *a = record_write(&rec, REC_KIF, NULL, &err);
+    ck_assert_ptr_nonnull(strstr(a, "   4 ４四歩(43)    ( 0:05/00:00:07)\n"));
+    ck_assert_ptr_nonnull(strstr(a, "   2 ３四歩(33)    ( 0:02/00:00:02)+\n"));
+    Record back = read_ok(a, REC_KIF, NULL);
+    char *b = record_write(&back, REC_KIF, NULL, &err);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    record_free(&back);
+    record_free(&rec);
+}
+END_TEST
+
+/* A variation's moves are checked from its branch point: each bad line is named. */
+START_TEST(test_kif_variation_illegal) {
+    const struct {
+        const char *from, *to;
+        int line;
+    } rows[] = {
+        {"   6 ３三角(22)", "   6 ３三飛(22)", 17}, /* nested: 22 holds a bishop */
+        {"   3 ６八銀(79)", "   3 ７五歩(77)", 21}, /* 77 is empty after ７六歩 */
+        {"   4 ４四歩(43)", "   4 ７五歩(76)", 11}, /* Black's pawn in White's turn */
+        {"   5 ２五歩(26)", "   5 ２四歩(26)", 16}, /* two squares */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char text[2048];
+        const char *at = strstr(variation_kif, rows[i].from);
+        ck_assert_ptr_nonnull(at);
+        snprintf(text, sizeof text, "%.*s%s%s", (int)(at - variation_kif), variation_kif, rows[i].to,
+                 at + strlen(rows[i].from));
+        Record rec;
+        RecordError err;
+        ck_assert_msg(record_read(text, strlen(text), REC_KIF, NULL, &rec, &err) == -1, "row %zu accepted", i);
+        ck_assert_msg(err.line == rows[i].line, "row %zu: line %d (%s)", i, err.line, err.msg);
+    }
+}
+END_TEST
+
+/* ---- games other than shogi ----------------------------------------------------------------- */
+
+/* A game of `plies` legal moves picked by a fixed pseudo-random sequence. */
+static Record random_game(const char *variant, const char *sfen, int plies, unsigned seed) {
+    const Variant *v = variant_find(variant);
+    Record rec;
+    record_init(&rec, v);
+    if (sfen) snprintf(rec.start, sizeof rec.start, "%s", sfen);
+    Position *pos = malloc(sizeof *pos);
+    char e[256];
+    ck_assert_int_eq(pos_set_sfen(pos, v, &rec.rules, rec.start, e, sizeof e), 0);
+    MoveList list;
+    for (int i = 0; i < plies; i++) {
+        movegen_legal(pos, &list);
+        if (!list.size) break;
+        seed = seed * 1103515245u + 12345u;
+        Move m = list.moves[(seed >> 8) % (unsigned)list.size];
+        RecordMove *rm = record_line_push(&rec.main, m);
+        rm->time_ms = 1000 * (i % 7);
+        pos_do_move(pos, m);
+    }
+    free(pos);
+    return rec;
+}
+
+START_TEST(test_kif_other_games) {
+    const char *games[] = {"micro", "nana", "chu", "wa", "wa-nodrop", "shogi"};
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++)
+        for (unsigned seed = 1; seed <= 3; seed++) {
+            Record rec = random_game(games[g], NULL, 60, seed);
+            ck_assert_int_gt(rec.main.count, 10);
+            round_trip_same(&rec, REC_KIF, games[g]);
+            round_trip_same(&rec, REC_USI, games[g]);
+            char *ki2 = NULL;
+            RecordError err;
+            if (rec.variant->files > 9) { /* chu, wa: no KI2 convention */
+                ki2 = record_write(&rec, REC_KI2, NULL, &err);
+                ck_assert_ptr_null(ki2);
+                ck_assert_msg(strstr(err.msg, "KI2") != NULL, "%s: %s", games[g], err.msg);
+            } else
+                round_trip_same(&rec, REC_KI2, games[g]);
+            if (rec.variant->xboard_name) round_trip_same(&rec, REC_PGN, games[g]);
+            record_free(&rec);
+        }
+}
+END_TEST
+
+/* A start that is no handicap is written as a BOD diagram and read back, hands included. */
+START_TEST(test_kif_bod_start) {
+    const struct {
+        const char *variant, *sfen;
+    } rows[] = {
+        {"shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1SG4R1/LN2KGSNL w Bb2p 1"},
+        {"shogi", "4k4/9/4P4/9/9/9/9/9/4K4 b 2R2B4G4S4N4L16P 1"},
+        {"micro", "kb+r+l/p3/4/3P/+L+RBK w - 1"},
+        {"chu", "6k5/12/12/12/12/12/12/6p5/6N5/12/12/5K6 w - 1"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Record rec = random_game(rows[i].variant, rows[i].sfen, 6, 7);
+        RecordError err;
+        char *kif = record_write(&rec, REC_KIF, NULL, &err);
+        ck_assert_ptr_nonnull(kif);
+        ck_assert_msg(strstr(kif, "持駒") || rec.variant->files > 9, "%s: no BOD:\n%s", rows[i].sfen, kif);
+        round_trip_same(&rec, REC_KIF, rows[i].sfen);
+        free(kif);
+        record_free(&rec);
+    }
+}
+END_TEST
+
+/* Chu KIF: a lion pass and a promoted piece's move survive (lishogi layout). */
+START_TEST(test_chu_kif_pass_and_promoted) {
+    const char *usi = "chu sfen 6k5/12/12/12/12/12/12/12/6N5/12/4+P7/5K6 b - 1 moves 6i6h6i 6a6b 8k8j 6b6a 6i5h5g";
+    Record rec = read_ok(usi, REC_USI, NULL);
+    ck_assert_int_eq(rec.main.count, 5);
+    ck_assert(move_is_pass(rec.main.moves[0].move));
+    RecordError err;
+    char *kif = record_write(&rec, REC_KIF, NULL, &err);
+    ck_assert_ptr_nonnull(kif);
+    ck_assert_msg(strstr(kif, "（じっと）") != NULL, "%s", kif);
+    ck_assert_msg(strstr(kif, "と金") != NULL, "%s", kif);
+    round_trip_same(&rec, REC_KIF, "chu pass");
+    free(kif);
+    record_free(&rec);
+}
+END_TEST
+
+/* ---- other programs' dialects (tests/data/dialects) ------------------------------------------ */
+
+START_TEST(test_dialect_fixtures) {
+    const struct {
+        const char *file;
+        int plies;
+        RecordResult result;
+        RecordEnd end;
+    } rows[] = {
+        {"kifu_for_windows.kifu", 5, REC_RESULT_NONE, REC_END_INTERRUPT},
+        {"shogidokoro.kif", 4, REC_RESULT_WHITE, REC_END_RESIGN},
+        {"eightyone.kif", 2, REC_RESULT_WHITE, REC_END_TIMEOUT},
+        {"floodgate.csa", 4, REC_RESULT_WHITE, REC_END_RESIGN},
+        {"end_chudan.csa", 2, REC_RESULT_NONE, REC_END_INTERRUPT},
+        {"end_sennichite.csa", 2, REC_RESULT_DRAW, REC_END_REPETITION},
+        {"end_jishogi.csa", 2, REC_RESULT_DRAW, REC_END_IMPASSE},
+        {"end_kachi.csa", 2, REC_RESULT_BLACK, REC_END_ENTERING_KING},
+        {"end_illegal_move.csa", 2, REC_RESULT_WHITE, REC_END_ILLEGAL_LOSS},
+        {"end_plus_illegal_action.csa", 2, REC_RESULT_WHITE, REC_END_ILLEGAL_LOSS},
+        {"end_minus_illegal_action.csa", 2, REC_RESULT_BLACK, REC_END_ILLEGAL_WIN},
+        {"end_time_up.csa", 2, REC_RESULT_WHITE, REC_END_TIMEOUT},
+        {"end_matta.csa", 2, REC_RESULT_NONE, REC_END_OTHER},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "tests/data/dialects/%s", rows[i].file);
+        size_t len;
+        char *text = slurp_file(path, &len);
+        Record rec;
+        RecordError err;
+        int rc = record_read(text, len, record_format_from_name(rows[i].file), NULL, &rec, &err);
+        ck_assert_msg(rc == 0, "%s:%d: %s", rows[i].file, err.line, err.msg);
+        ck_assert_msg(rec.main.count == rows[i].plies, "%s: %d plies", rows[i].file, rec.main.count);
+        ck_assert_msg(rec.result == rows[i].result, "%s: result %d", rows[i].file, rec.result);
+        ck_assert_msg(rec.end == rows[i].end, "%s: end %d", rows[i].file, rec.end);
+        round_trip_same(&rec, REC_KIF, rows[i].file);
+        if (!rec.main.moves[2].alt_count) round_trip_same(&rec, REC_CSA, rows[i].file); /* CSA: no variations */
+        record_free(&rec);
+        free(text);
+    }
+}
+END_TEST
+
 Suite *suite_record_interop(void) {
     Suite *s = suite_create("record_interop");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_xboard_pgn_fixtures);
     tcase_add_test(tc, test_pgn_move_forms);
     tcase_add_test(tc, test_pgn_players);
+    tcase_add_test(tc, test_kif_variations);
+    tcase_add_test(tc, test_kif_variation_illegal);
+    tcase_add_test(tc, test_kif_other_games);
+    tcase_add_test(tc, test_kif_bod_start);
+    tcase_add_test(tc, test_chu_kif_pass_and_promoted);
+    tcase_add_test(tc, test_dialect_fixtures);
     suite_add_tcase(s, tc);
     return s;
 }

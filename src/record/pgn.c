@@ -13,6 +13,13 @@ static const char *result_token(RecordResult r) {
     return r == REC_RESULT_BLACK ? "1-0" : r == REC_RESULT_WHITE ? "0-1" : r == REC_RESULT_DRAW ? "1/2-1/2" : "*";
 }
 
+/* {text}: a '}' inside would end the comment early, so it is written as ')'. */
+static void put_comment(Sbuf *b, const char *text, const char *after) {
+    sb_put(b, "{");
+    for (const char *c = text; *c; c++) sb_printf(b, "%c", *c == '}' ? ')' : *c);
+    sb_printf(b, "}%s", after);
+}
+
 char *pgn_write(const Record *rec, RecordError *err) {
     const Variant *v = rec->variant;
     Position *pos = malloc(sizeof *pos);
@@ -42,18 +49,19 @@ char *pgn_write(const Record *rec, RecordError *err) {
         char fen[1024];
         fen_format(pos, fen, sizeof fen);
         char *side = strstr(fen, pos->stm == BLACK ? " w " : " b ");
-        if (side && strlen(fen) + 3 < sizeof fen) memmove(side + 5, side + 3, strlen(side + 3) + 1), memcpy(side + 3, "- ", 2);
+        if (side && strlen(fen) + 3 < sizeof fen)
+            memmove(side + 5, side + 3, strlen(side + 3) + 1), memcpy(side + 3, "- ", 2);
         sb_printf(&b, "[FEN \"%s\"]\n[SetUp \"1\"]\n", fen);
     }
     sb_put(&b, "\n");
-    if (rec->comment) sb_printf(&b, "{%s}\n", rec->comment);
+    if (rec->comment) put_comment(&b, rec->comment, "\n");
     for (int i = 0; i < rec->main.count; i++) {
         char mv[64];
         if (pos->stm == BLACK || i == 0) sb_printf(&b, pos->stm == BLACK ? "%d. " : "%d... ", i / 2 + 1);
         pgn_format_move(pos, rec->main.moves[i].move, mv, sizeof mv);
         pos_do_move(pos, rec->main.moves[i].move);
         sb_printf(&b, "%s%s ", mv, movegen_count(pos) ? "" : "#");
-        if (rec->main.moves[i].comment) sb_printf(&b, "{%s} ", rec->main.moves[i].comment);
+        if (rec->main.moves[i].comment) put_comment(&b, rec->main.moves[i].comment, " ");
         if (i % 10 == 9) sb_put(&b, "\n");
     }
     sb_printf(&b, "%s\n", result_token(rec->result));
@@ -90,7 +98,8 @@ static int pgn_tag(const Variant *v, Position *pos, Record *out, const char *key
         if (out->result != REC_RESULT_NONE) out->end = out->result == REC_RESULT_DRAW ? REC_END_DRAW : REC_END_OTHER;
     } else if (strcmp(key, "Variant") && strcmp(key, "SetUp")) {
         if (!strcmp(key, "Date")) snprintf(key, sizeof key, "Start");
-        if (!strcmp(key, "White") || !strcmp(key, "Black")) snprintf(key, sizeof key, "%s", key[0] == 'W' ? "Black" : "White");
+        if (!strcmp(key, "White") || !strcmp(key, "Black"))
+            snprintf(key, sizeof key, "%s", key[0] == 'W' ? "Black" : "White");
         if (!strcmp(val, "?") && strcmp(key, "Start")) return 0; /* PGN's "unknown" */
         record_header_add(out, key, val);
     }
@@ -173,19 +182,22 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
     lr_init(&lr, text, len);
     int rc = 0;
     bool in_moves = false;
+    int in_brace = 0; /* inside a {comment} spanning lines */
     Sbuf moves = {0};
     while (rc == 0 && lr_next(&lr)) {
         const char *p = skip_spaces(lr.buf);
         if (*p != '[' || in_moves) {
-            if (*p == '%') continue; /* escape line */
-            if (*p && !(in_moves && *p == '[')) in_moves = true;
-            if (in_moves && *p == '[') break; /* the next game's tags */
+            if (*p == '%' && !in_brace) continue;                            /* escape line */
+            if (in_moves && *p == '[' && !in_brace && strchr(p, '"')) break; /* the next game's tags */
+            if (*p) in_moves = true;
+            for (const char *c = lr.buf; *c; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
             sb_printf(&moves, "%s\n", lr.buf);
             continue;
         }
         char key[64], val[512] = "";
         if (sscanf(p, "[%63s \"%511[^\"]\"]", key, val) < 1) continue;
-        if (pgn_tag(v, pos, out, key, val, e, sizeof e)) rc = -1, rec_error(err, lr.lineno, 0, lr.buf, "bad FEN: %s", e);
+        if (pgn_tag(v, pos, out, key, val, e, sizeof e))
+            rc = -1, rec_error(err, lr.lineno, 0, lr.buf, "bad FEN: %s", e);
     }
     if (rc == 0) rc = pgn_moves(pos, out, moves.s ? moves.s : "", err);
     free(moves.s);

@@ -74,8 +74,8 @@ void pgn_format_move(Position *pos, Move m, char *buf, size_t len) {
     } else {
         bool need_file, need_rank;
         disambiguation(pos, from, first, &need_file, &need_rank);
-        snprintf(out, sizeof out, "%s%s%s%s%s%s", sym, need_file ? ff : "", need_rank ? fr : "", capture ? "x" : "",
-                 tf, tr);
+        snprintf(out, sizeof out, "%s%s%s%s%s%s", sym, need_file ? ff : "", need_rank ? fr : "", capture ? "x" : "", tf,
+                 tr);
     }
     size_t o = strlen(out);
     if (move_is_double(m)) {
@@ -95,11 +95,11 @@ typedef struct {
 } SqPart;
 
 typedef struct {
-    bool promoted;    /* '+' before the letter */
-    char letter[4];   /* piece letter(s); "" for none */
-    SqPart part[4];   /* origin / legs, in order */
+    bool promoted;  /* '+' before the letter */
+    char letter[4]; /* piece letter(s); "" for none */
+    SqPart part[4]; /* origin / legs, in order */
     int nparts;
-    char suffix;      /* '+', '=' or 0 */
+    char suffix; /* '+', '=' or 0 */
 } SanText;
 
 static bool part_full(SqPart p) { return p.file >= 0 && p.rank >= 0; }
@@ -206,8 +206,7 @@ int pgn_parse_move(Position *pos, const char *text, Move *out, char *err, size_t
     snprintf(s, sizeof s, "%s", text);
     size_t n = strlen(s);
     while (n && strchr("!?#", s[n - 1])) s[--n] = 0;
-    if (!strcmp(s, "--") || !strcmp(s, "Z0") || !strcmp(s, "pass") || !strcmp(s, "null"))
-        snprintf(s, sizeof s, "@@@@");
+    if (!strcmp(s, "--") || !strcmp(s, "Z0") || !strcmp(s, "pass") || !strcmp(s, "null")) snprintf(s, sizeof s, "@@@@");
     char *star = strchr(s, '*');
     if (star && star > s) *star = '@';
     if (!strcmp(s, "@@@@") || strchr(s, '@')) return move_parse(pos, s, NOTATION_XBOARD, out, err, errlen);
