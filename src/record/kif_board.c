@@ -97,7 +97,22 @@ int kif_read_hand(const Variant *v, const char *p, Color c, char *out, size_t le
     return 0;
 }
 
-/* One board row "|v香v桂 ・ ...|一" into SFEN row text. Returns 0 or -1. */
+/* A piece in a diagram cell: its diagram glyph (as written) or a KIF name, longest match. */
+static PieceType read_cell_piece(const Variant *v, const char **p) {
+    const char *q = *p;
+    PieceType best = kif_read_piece(v, &q);
+    size_t best_len = best ? (size_t)(q - *p) : 0;
+    for (int i = 0; i < v->piece_count; i++) {
+        const char *g = v->pieces[i].glyph;
+        size_t n = g ? strlen(g) : 0;
+        if (n > best_len && !strncmp(*p, g, n)) best = (PieceType)(i + 1), best_len = n;
+    }
+    *p += best_len;
+    return best;
+}
+
+/* One board row "|v香v桂 ・ ...|一" (cells padded with any number of spaces, as lishogi's
+ * 12-file diagrams are) into SFEN row text. Returns 0 or -1. */
 int kif_read_bod_row(const Variant *v, const char *p, char *out, size_t len);
 int kif_read_bod_row(const Variant *v, const char *p, char *out, size_t len) {
     if (!str_eat(&p, "|") && !str_eat(&p, "｜")) return -1;
@@ -106,20 +121,14 @@ int kif_read_bod_row(const Variant *v, const char *p, char *out, size_t len) {
     out[0] = 0;
     while (cells < v->files) {
         bool white = false;
-        if (*p == 'v' || *p == 'V') {
-            white = true;
-            p++;
-        } else if (*p == ' ' || *p == '^') {
-            p++;
-        } else if (!strncmp(p, "\xE3\x80\x80", 3)) {
-            p += 3;
-        }
+        while (*p == ' ' || *p == '^' || !strncmp(p, "\xE3\x80\x80", 3)) p += *p == ' ' || *p == '^' ? 1 : 3;
+        if (*p == 'v' || *p == 'V') white = true, p++;
         if (str_eat(&p, "・")) {
             empty++;
             cells++;
             continue;
         }
-        PieceType pt = kif_read_piece(v, &p);
+        PieceType pt = read_cell_piece(v, &p);
         if (!pt) return -1;
         if (empty) l += (size_t)snprintf(out + l, len - l, "%d", empty);
         empty = 0;

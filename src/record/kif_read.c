@@ -323,6 +323,21 @@ static bool is_move_line(const char *s) {
            (*p == ' ' || *p == '\t' || !strncmp(p, "手目", 6) || !strncmp(p, "\xE3\x80\x80", 3));
 }
 
+/* The file numbers over a board diagram ("  ９ ８ ７ ... １", "１２ １１ ... １"): counting
+ * down to 1, nothing else on the line. */
+static bool is_file_numbers(const char *s) {
+    const char *p = s;
+    int n = 0, prev = 0;
+    for (;;) {
+        p = skip_spaces(p);
+        if (!*p) break;
+        int d = read_digits(&p);
+        if (d < 1 || (n && d != prev - 1)) return false;
+        prev = d, n++;
+    }
+    return n >= 2 && prev == 1;
+}
+
 static int line(KifReader *r, const char *raw) {
     const char *s = raw;
     str_eat(&s, "\xEF\xBB\xBF");
@@ -348,6 +363,7 @@ static int line(KifReader *r, const char *raw) {
     if (*t == '+' && t[1] == '-') return 0;
     if (!strncmp(t, "後手番", 9) || !strncmp(t, "上手番", 9)) return r->bod_white = true, 0;
     if (!strncmp(t, "先手番", 9) || !strncmp(t, "下手番", 9)) return 0;
+    if (!r->in_moves && is_file_numbers(t)) return 0;
     if (!r->ki2 && is_move_line(t)) {
         if (start_moves(r)) return -1;
         return strstr(t, "手目") ? lishogi_move(r, t) : classic_move(r, t);
@@ -364,7 +380,6 @@ static int line(KifReader *r, const char *raw) {
         return header(r, key, skip_spaces(c + (c == colon ? 3 : 1)));
     }
     if (r->in_moves && r->ki2 && terminal(r, t)) return 0;
-    if (!r->in_moves && (strstr(t, "９ ８") || strstr(t, "９　８") || strstr(t, "9 8"))) return 0;
     return fail(r, r->ply, "%s", r->in_moves ? "unreadable move line" : "unreadable header line");
 }
 

@@ -98,7 +98,7 @@ static int put_move(KifWriter *w, const RecordMove *rm, int ply, int last_to, in
         sb_printf(&w->b, "%*s", width < 13 ? 13 - width : 1, "");
         put_time(w, rm->time_ms, &total[pos->stm]);
     }
-    sb_put(&w->b, "\n");
+    sb_put(&w->b, rm->alt_count ? "+\n" : "\n"); /* Kifu for Windows' mark: variations follow */
     return 0;
 }
 
@@ -145,7 +145,9 @@ static int put_line(KifWriter *w, const Record *rec, const RecordLine *l, int st
         int before = i ? move_to(l->moves[i - 1].move) : last_to;
         for (int a = 0; a < rm->alt_count; a++) {
             sb_printf(&w->b, "\n変化：%d手\n", start + i);
-            int t0[2] = {total[0], total[1]};
+            int t0[2] = {total[0], total[1]}; /* totals before the branch point */
+            for (int j = 0; j < i; j++)
+                if (l->moves[j].time_ms > 0) t0[(w->pos->stm + i - j) & 1] += l->moves[j].time_ms / 1000;
             if (put_line(w, rec, &rm->alts[a], start + i, before, t0, false)) return -1;
         }
     }

@@ -87,6 +87,9 @@ int usi_read_all(const char *text, size_t len, const RecordReadOptions *opt, Rec
 char *usi_write(const Record *rec, RecordError *err);
 int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record *out, RecordError *err);
 char *pgn_write(const Record *rec, RecordError *err);
+/* One move in XBoard's PGN notation (pgn_san.c); parse accepts SAN and coordinate forms. */
+void pgn_format_move(Position *pos, Move m, char *buf, size_t len);
+int pgn_parse_move(Position *pos, const char *text, Move *out, char *err, size_t errlen);
 
 /* Shared move notations. */
 extern const RecordNotation rec_notation_kif, rec_notation_ki2, rec_notation_csa;
