@@ -173,6 +173,14 @@ static Value score_from_tt(int v, int ply) {
 
 /* Has the side to move lost every royal (games where royals can be captured)? */
 static bool royal_lost(const Position *pos) { return pos->v->check_allowed && !pos_has_royal(pos, pos->stm); }
+/* Can the side to move capture the opponent's last royal (games where royals can be
+ * captured)? Then it wins with its next move. WHY asked before the stand-pat: a quiescence
+ * node whose static evaluation is above beta returned without looking at the en-prise royal,
+ * so at the horizon the search left its own king hanging (chu, even at depth 2). */
+static bool royal_capturable(const Position *pos) {
+    Color them = color_flip(pos->stm);
+    return pos->v->check_allowed && pos->royal_count[them] == 1 && bb_any(pos_compute_checkers(pos, them));
+}
 
 /* The check rule applies and the side to move must answer a check. */
 static bool must_evade(const Position *pos) { return !pos->v->check_allowed && pos_in_check(pos); }
@@ -294,6 +302,7 @@ static Value qsearch(SearchWorker *w, Stack *ss, Value alpha, Value beta, int qd
 
     /* Step 1: terminal rules */
     if (royal_lost(pos)) return mated_in(ply);
+    if (royal_capturable(pos)) return mate_in(ply + 1);
     GameResult bare = tree_bare_king(pos);
     if (bare != RESULT_NONE) return result_value(bare, ply);
     bool in_check = must_evade(pos);
@@ -404,6 +413,7 @@ static Value search(SearchWorker *w, Stack *ss, Value alpha, Value beta, int dep
     ss->in_check = in_check;
     if (!root) {
         if (royal_lost(pos)) return mated_in(ply);
+        if (royal_capturable(pos)) return mate_in(ply + 1);
         GameResult rep = tree_repetition(pos);
         if (rep == RESULT_NONE) rep = tree_bare_king(pos);
         if (rep != RESULT_NONE) return result_value(rep, ply);

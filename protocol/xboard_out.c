@@ -151,6 +151,14 @@ static void xb_on_bestmove(void *user, const BestMove *bm) {
     copy_position(p, bm->root);
     pos_do_move(p, bm->best);
     GameResult r = pos_game_result(p, reason, sizeof reason);
+    if (r == RESULT_NONE && p->v->check_allowed && bb_any(pos_compute_checkers(p, bm->root->stm))) {
+        /* WHY: chu allows leaving one's royal attacked (rules-chu.md), but XBoard 4.9.1 applies
+         * the check rule to chu and forfeits such a move. The search plays one only when every
+         * move loses the royal anyway, so resigning gives the same result without a forfeit. */
+        atomic_store(&xb->resigned, true);
+        io_line("resign");
+        return;
+    }
     /* WHY before printing: the GUI's answer to `move` may arrive at once, and the input
      * thread must find the move to apply before it handles that answer. */
     pthread_mutex_lock(&xb->lock);

@@ -208,6 +208,23 @@ START_TEST(search_sees_bare_king) {
 }
 END_TEST
 
+START_TEST(search_keeps_royal_out_of_reach) {
+    char m[32];
+    Value v;
+    /* chu: White's free king on c1 checks Black's king on f1 along the first rank. Black may
+     * leave it there (chu allows it), but then loses it: even at depths 1 and 2, where White's
+     * reply is a quiescence node whose static evaluation is far above beta, the search must
+     * see the en-prise king (XBoard once forfeited Shishi's g1f2 here). */
+    const char *spec = "sfen lfcsgekgscfl/a3tx1t3a/m3d4rvm/3pppd1pppp/12/12/n2N1P6/8I3/PCSP2PPPPPP/"
+                       "1M3TGDHRVM/A6TGBCA/L1q2KE1S1FL b - 95";
+    for (int depth = 1; depth <= 3; depth++) {
+        search_for("chu", spec, depth, "1", m, sizeof m, &v);
+        ck_assert_msg(strcmp(m, "g1f2") != 0, "depth %d leaves the king en prise", depth);
+        ck_assert_msg(v > -VALUE_MATE_IN_MAX, "depth %d: score %d", depth, v);
+    }
+}
+END_TEST
+
 /* The signature in tests/bench-signature is what `shishi bench` prints (search behaviour is
  * unchanged unless the commit says so and updates the file), and it is deterministic. */
 START_TEST(bench_signature) {
@@ -237,6 +254,7 @@ Suite *suite_search(void) {
     tcase_add_test(tw, search_finds_mate_in_one);
     tcase_add_test(tw, search_takes_free_piece);
     tcase_add_test(tw, search_sees_bare_king);
+    tcase_add_test(tw, search_keeps_royal_out_of_reach);
     tcase_add_test(tw, bench_signature);
     tcase_set_timeout(tw, 300);
     suite_add_tcase(s, tw);
