@@ -17,6 +17,27 @@
 
 enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 64 << 20 };
 
+#ifdef SHISHI_FUZZ
+/* Fuzz builds only (tests/fuzz/, Makefile `fuzz`): the protocol targets run whole sessions
+ * in-process thousands of times, so every search is cut short and the tables kept small. The
+ * options still accept and report the values given; only what is allocated or searched shrinks. */
+enum { FUZZ_NODES = 400, FUZZ_DEPTH = 4, FUZZ_MATE_MS = 5, FUZZ_HASH_MB = 1, FUZZ_THREADS = 2 };
+
+static int fuzz_min(int a, int b) { return a < b ? a : b; }
+
+static void fuzz_cap(SearchLimits *l) {
+    if (!l->nodes || l->nodes > FUZZ_NODES) l->nodes = FUZZ_NODES;
+    if (!l->depth || l->depth > FUZZ_DEPTH) l->depth = FUZZ_DEPTH;
+    if (l->mate) l->mate = l->mate > 0 ? fuzz_min(l->mate, FUZZ_MATE_MS) : FUZZ_MATE_MS;
+    if (l->mate_probe > 0) l->mate_probe = fuzz_min(l->mate_probe, FUZZ_MATE_MS);
+}
+#define FUZZ_HASH(mb) fuzz_min(mb, FUZZ_HASH_MB)
+#define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
+#else
+#define FUZZ_HASH(mb) (mb)
+#define FUZZ_THREADS_CAP(n) (n)
+#endif
+
 struct EngineContext {
     const Variant *variant;
     Rules rules;
@@ -43,7 +64,7 @@ EngineContext *engine_create(void) {
     EngineContext *e = calloc(1, sizeof *e);
     e->pos = malloc(sizeof *e->pos);
     e->search_root = malloc(sizeof *e->search_root);
-    e->hash_mb = 64;
+    e->hash_mb = FUZZ_HASH(64);
     e->threads = 1;
     e->multipv = 1;
     tt_resize(&e->tt, (size_t)e->hash_mb);
@@ -93,6 +114,7 @@ int engine_set_option(EngineContext *e, const char *name, const char *value, cha
         }
         engine_stop(e);
         engine_wait(e);
+        x = FUZZ_HASH(x);
         if (tt_resize(&e->tt, (size_t)x)) {
             snprintf(err, errlen, "not enough memory for a %d MB hash table", x);
             return -1;
@@ -105,7 +127,7 @@ int engine_set_option(EngineContext *e, const char *name, const char *value, cha
             snprintf(err, errlen, "Threads must be from 1 to %d, not '%s'", THREADS_MAX, value);
             return -1;
         }
-        e->threads = x;
+        e->threads = FUZZ_THREADS_CAP(x);
         return 0;
     }
     if (!strcasecmp(name, "MultiPV")) {
@@ -266,6 +288,11 @@ static void *search_thread_main(void *arg) {
 void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *reporter) {
     engine_stop(e);
     engine_wait(e);
+#ifdef SHISHI_FUZZ
+    SearchLimits capped = *limits;
+    fuzz_cap(&capped);
+    limits = &capped;
+#endif
     SearchShared *sh = &e->shared;
     sh->tt = &e->tt;
     sh->limits = *limits;
