@@ -31,10 +31,10 @@ static void fuzz_cap(SearchLimits *l) {
     if (l->mate) l->mate = l->mate > 0 ? fuzz_min(l->mate, FUZZ_MATE_MS) : FUZZ_MATE_MS;
     if (l->mate_probe > 0) l->mate_probe = fuzz_min(l->mate_probe, FUZZ_MATE_MS);
 }
-#define FUZZ_HASH(mb) fuzz_min(mb, FUZZ_HASH_MB)
+#define FUZZ_HASH(mb)       fuzz_min(mb, FUZZ_HASH_MB)
 #define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
 #else
-#define FUZZ_HASH(mb) (mb)
+#define FUZZ_HASH(mb)       (mb)
 #define FUZZ_THREADS_CAP(n) (n)
 #endif
 
