@@ -19,7 +19,8 @@ too late), illegal moves, disputed complaints (Shishi rejected a move the refere
 and false claims. While the games run it reads VmRSS from /proc/PID/status of every process
 below the runner whose executable is the Shishi binary, every 0.2 s, and keeps the peak per game.
 
-Output: one runner log per match in DIR (default /tmp/shishi-soak), and a Markdown table on
+Output: one runner log per match in DIR (default /tmp/shishi-soak), the engines' I/O and
+stderr per game in DIR/<match>/game-NNNN.log (the runner's --log), and a Markdown table on
 stdout (also DIR/summary.md): game, games, crashes, hangs, forfeits, illegal, disputed,
 false claims, void, peak RSS MB, hash MB. Exit status 1 if any Shishi failure was counted.
 """
@@ -168,6 +169,7 @@ def run_match(args, game, cfg, n, index):
         cmd += ["--engine"] + e
     label = "%s-%02d-%s-t%d-%s" % (game, index, cfg["opponent"], cfg["threads"], "_".join(cfg["control"]).strip("-"))
     log_path = os.path.join(args.out, label + ".log")
+    cmd += ["--log", os.path.join(args.out, label)]  # every engine line and stderr, per game
     with open(log_path, "w") as log:
         log.write("$ " + " ".join(cmd) + "\n")
         log.flush()
