@@ -54,7 +54,73 @@ struct EngineContext {
     int worker_count;
     SolvedSlot solved; /* the current game's solved table, loaded at the first `go` */
     bool no_solved;    /* option SolvedTables false: always search (bench) */
+#ifdef SHISHI_FUZZ
+    Reporter fuzz_reporter; /* the protocol's reporter, behind the checking one */
+#endif
 };
+
+#ifdef SHISHI_FUZZ
+/* Fuzz builds check every move the engine reports before the protocol sees it: the best move
+ * and the ponder move after it, each PV and each mate line must be legal move by move from the
+ * root. A broken rule aborts (the fuzzer keeps the input). */
+static void fuzz_check_line(const Position *root, const Move *line, int length, const char *what) {
+    Position *p = malloc(sizeof *p);
+    if (!p) return;
+    pos_copy(p, root);
+    for (int i = 0; i < length && p->sp < HISTORY_MAX - 1; i++) {
+        if (!movegen_is_legal(p, line[i])) {
+            char sfen[2048];
+            pos_to_sfen(p, sfen, sizeof sfen);
+            fprintf(stderr, "fuzz: %s move %d (%08x) is not legal in %s\n", what, i + 1, (unsigned)line[i], sfen);
+            abort();
+        }
+        pos_do_move(p, line[i]);
+    }
+    free(p);
+}
+
+static void fuzz_on_info(void *user, const SearchInfo *in) {
+    EngineContext *e = user;
+    fuzz_check_line(in->root, in->pv, in->pv_length, "PV");
+    e->fuzz_reporter.on_info(e->fuzz_reporter.user, in);
+}
+
+static void fuzz_on_bestmove(void *user, const BestMove *bm) {
+    EngineContext *e = user;
+    if (bm->kind == BEST_MOVE) {
+        Move line[2] = {bm->best, bm->ponder};
+        fuzz_check_line(bm->root, line, bm->ponder ? 2 : 1, "best/ponder");
+    }
+    e->fuzz_reporter.on_bestmove(e->fuzz_reporter.user, bm);
+}
+
+static void fuzz_on_mate(void *user, MateStatus status, const Move *line, int length, const Position *root) {
+    EngineContext *e = user;
+    if (status == MATE_FOUND) fuzz_check_line(root, line, length, "mate line");
+    e->fuzz_reporter.on_mate(e->fuzz_reporter.user, status, line, length, root);
+}
+
+static void fuzz_on_string(void *user, const char *text) {
+    EngineContext *e = user;
+    e->fuzz_reporter.on_string(e->fuzz_reporter.user, text);
+}
+
+static void fuzz_on_mate_progress(void *user, uint64_t nodes, int64_t time_ms, int hashfull) {
+    EngineContext *e = user;
+    e->fuzz_reporter.on_mate_progress(e->fuzz_reporter.user, nodes, time_ms, hashfull);
+}
+
+/* The reporter the search gets: the checking callbacks, for those the protocol set. */
+static Reporter fuzz_wrap(EngineContext *e, const Reporter *r) {
+    e->fuzz_reporter = *r;
+    return (Reporter){.user = e,
+                      .on_info = r->on_info ? fuzz_on_info : NULL,
+                      .on_bestmove = r->on_bestmove ? fuzz_on_bestmove : NULL,
+                      .on_mate = r->on_mate ? fuzz_on_mate : NULL,
+                      .on_string = r->on_string ? fuzz_on_string : NULL,
+                      .on_mate_progress = r->on_mate_progress ? fuzz_on_mate_progress : NULL};
+}
+#endif
 
 const Variant *engine_variant(const EngineContext *e) { return e->variant; }
 const Position *engine_position(const EngineContext *e) { return e->pos; }
@@ -292,6 +358,8 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     SearchLimits capped = *limits;
     fuzz_cap(&capped);
     limits = &capped;
+    Reporter checking = fuzz_wrap(e, reporter);
+    reporter = &checking;
 #endif
     SearchShared *sh = &e->shared;
     sh->tt = &e->tt;
