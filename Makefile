@@ -9,6 +9,7 @@
 #                   Texel-tune eval/params_<game>.h from selfplay data (docs/tuning.md)
 #   make install PREFIX=/usr/local [DESTDIR=...]   bin/shishi, share/shishi/ (solved tables),
 #                   share/man/man6/shishi.6, share/doc/shishi/; make uninstall removes them
+#   make fuzz [FUZZ_SECONDS=60]  libFuzzer targets of tests/fuzz/ (clang), each run that long
 #   make asan | tsan | clang | portable | format | format-check | clean
 
 CC      ?= gcc
@@ -33,7 +34,7 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 SUITES_H := $(BUILD)/tests/suites.h
 
-.PHONY: install uninstall test-install all run test test-unit test-protocol test-long deps bench bench-perft tune asan tsan clang portable \
+.PHONY: install uninstall test-install all run test test-unit test-protocol test-fuzz fuzz fuzz-run test-long deps bench bench-perft tune asan tsan clang portable \
         format format-check clean
 
 BIN     ?= shishi
@@ -113,13 +114,54 @@ $(BUILD)/check_all: $(TEST_OBJ) $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 test: deps
-	$(MAKE) --no-print-directory test-unit test-protocol test-install
+	$(MAKE) --no-print-directory test-unit test-protocol test-fuzz test-install
 
 test-unit: $(BIN) $(TABLES) $(BUILD)/check_all
 	SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
 
 test-protocol: $(BIN) $(TABLES)
 	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
+
+# Fuzz targets (tests/fuzz/README.md): one file tests/fuzz/fuzz_<target>.c each. They link
+# with the library and an engine.c built with SHISHI_FUZZ (searches and tables capped).
+# `make test` links each with replay.c and runs it over its corpus and regressions;
+# `make fuzz` builds them with clang's libFuzzer and sanitizers and fuzzes each FUZZ_SECONDS.
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_LIB_OBJ := $(filter-out $(BUILD)/engine/engine.o,$(LIB_OBJ)) $(BUILD)/fuzzcap/engine/engine.o \
+                $(BUILD)/tests/fuzz/common.o
+FUZZ_SECONDS ?= 60
+SHARED_DIR   := $(or $(SHISHI_SHARED),../shared)
+
+$(BUILD)/fuzzcap/engine/engine.o: engine/engine.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DSHISHI_FUZZ -c -o $@ $<
+
+$(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o $(FUZZ_LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+test-fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
+	@for t in $(FUZZ_TARGETS); do \
+	  SHISHI_SHARED=$(SHARED_DIR) $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t tests/fuzz/regressions/$$t || exit 1; \
+	done
+
+FUZZ_ARCH := -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+fuzz:
+	$(MAKE) --no-print-directory CC=clang BUILD_TAG=-fuzz OPT="-O1 -g" ARCH="$(FUZZ_ARCH)" fuzz-run
+
+$(BUILD)/fuzz-%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+# libFuzzer adds what it finds to the first folder (in the build folder, so the seeds in
+# tests/fuzz/corpus stay as committed) and writes crashers to $(BUILD)/fuzz-artifacts/.
+fuzz-run: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
+	@mkdir -p $(BUILD)/fuzz-artifacts
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz-corpus/$$t tests/fuzz/regressions/$$t; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  SHISHI_SHARED=$(SHARED_DIR) $(BUILD)/fuzz-$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz-artifacts/$$t- \
+	    $(BUILD)/fuzz-corpus/$$t tests/fuzz/corpus/$$t tests/fuzz/regressions/$$t || exit 1; \
+	done
 
 test-long: deps $(BIN) $(BUILD)/check_all
 	SHISHI_LONG=1 SHISHI_BIN=./$(BIN) SHISHI_SHARED=$(or $(SHISHI_SHARED),../shared) $(BUILD)/check_all
@@ -155,7 +197,7 @@ portable:
 	$(MAKE) --no-print-directory ARCH= BUILD_TAG=-portable $(BIN)
 
 FORMAT_SRC = $(wildcard src/*.[ch] src/core/*.c src/variants/*.[ch] src/solve/*.[ch] src/record/*.[ch] engine/*.[ch] engine/mate/*.[ch] \
-             engine/solve/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch])
+             engine/solve/*.[ch] eval/*.[ch] books/*.[ch] protocol/*.[ch] tests/*.[ch] tests/fuzz/*.[ch])
 format:
 	clang-format -i $(FORMAT_SRC)
 
@@ -165,4 +207,4 @@ format-check:
 clean:
 	rm -rf build $(BIN)
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(wildcard $(BUILD)/tests/fuzz/*.d $(BUILD)/fuzzcap/engine/*.d)

@@ -17,6 +17,27 @@
 
 enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 64 << 20 };
 
+#ifdef SHISHI_FUZZ
+/* Fuzz builds only (tests/fuzz/, Makefile `fuzz`): the protocol targets run whole sessions
+ * in-process thousands of times, so every search is cut short and the tables kept small. The
+ * options still accept and report the values given; only what is allocated or searched shrinks. */
+enum { FUZZ_NODES = 400, FUZZ_DEPTH = 4, FUZZ_MATE_MS = 5, FUZZ_HASH_MB = 1, FUZZ_THREADS = 2 };
+
+static int fuzz_min(int a, int b) { return a < b ? a : b; }
+
+static void fuzz_cap(SearchLimits *l) {
+    if (!l->nodes || l->nodes > FUZZ_NODES) l->nodes = FUZZ_NODES;
+    if (!l->depth || l->depth > FUZZ_DEPTH) l->depth = FUZZ_DEPTH;
+    if (l->mate) l->mate = l->mate > 0 ? fuzz_min(l->mate, FUZZ_MATE_MS) : FUZZ_MATE_MS;
+    if (l->mate_probe > 0) l->mate_probe = fuzz_min(l->mate_probe, FUZZ_MATE_MS);
+}
+#define FUZZ_HASH(mb)       fuzz_min(mb, FUZZ_HASH_MB)
+#define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
+#else
+#define FUZZ_HASH(mb)       (mb)
+#define FUZZ_THREADS_CAP(n) (n)
+#endif
+
 struct EngineContext {
     const Variant *variant;
     Rules rules;
@@ -33,7 +54,73 @@ struct EngineContext {
     int worker_count;
     SolvedSlot solved; /* the current game's solved table, loaded at the first `go` */
     bool no_solved;    /* option SolvedTables false: always search (bench) */
+#ifdef SHISHI_FUZZ
+    Reporter fuzz_reporter; /* the protocol's reporter, behind the checking one */
+#endif
 };
+
+#ifdef SHISHI_FUZZ
+/* Fuzz builds check every move the engine reports before the protocol sees it: the best move
+ * and the ponder move after it, each PV and each mate line must be legal move by move from the
+ * root. A broken rule aborts (the fuzzer keeps the input). */
+static void fuzz_check_line(const Position *root, const Move *line, int length, const char *what) {
+    Position *p = malloc(sizeof *p);
+    if (!p) return;
+    pos_copy(p, root);
+    for (int i = 0; i < length && p->sp < HISTORY_MAX - 1; i++) {
+        if (!movegen_is_legal(p, line[i])) {
+            char sfen[2048];
+            pos_to_sfen(p, sfen, sizeof sfen);
+            fprintf(stderr, "fuzz: %s move %d (%08x) is not legal in %s\n", what, i + 1, (unsigned)line[i], sfen);
+            abort();
+        }
+        pos_do_move(p, line[i]);
+    }
+    free(p);
+}
+
+static void fuzz_on_info(void *user, const SearchInfo *in) {
+    EngineContext *e = user;
+    fuzz_check_line(in->root, in->pv, in->pv_length, "PV");
+    e->fuzz_reporter.on_info(e->fuzz_reporter.user, in);
+}
+
+static void fuzz_on_bestmove(void *user, const BestMove *bm) {
+    EngineContext *e = user;
+    if (bm->kind == BEST_MOVE) {
+        Move line[2] = {bm->best, bm->ponder};
+        fuzz_check_line(bm->root, line, bm->ponder ? 2 : 1, "best/ponder");
+    }
+    e->fuzz_reporter.on_bestmove(e->fuzz_reporter.user, bm);
+}
+
+static void fuzz_on_mate(void *user, MateStatus status, const Move *line, int length, const Position *root) {
+    EngineContext *e = user;
+    if (status == MATE_FOUND) fuzz_check_line(root, line, length, "mate line");
+    e->fuzz_reporter.on_mate(e->fuzz_reporter.user, status, line, length, root);
+}
+
+static void fuzz_on_string(void *user, const char *text) {
+    EngineContext *e = user;
+    e->fuzz_reporter.on_string(e->fuzz_reporter.user, text);
+}
+
+static void fuzz_on_mate_progress(void *user, uint64_t nodes, int64_t time_ms, int hashfull) {
+    EngineContext *e = user;
+    e->fuzz_reporter.on_mate_progress(e->fuzz_reporter.user, nodes, time_ms, hashfull);
+}
+
+/* The reporter the search gets: the checking callbacks, for those the protocol set. */
+static Reporter fuzz_wrap(EngineContext *e, const Reporter *r) {
+    e->fuzz_reporter = *r;
+    return (Reporter){.user = e,
+                      .on_info = r->on_info ? fuzz_on_info : NULL,
+                      .on_bestmove = r->on_bestmove ? fuzz_on_bestmove : NULL,
+                      .on_mate = r->on_mate ? fuzz_on_mate : NULL,
+                      .on_string = r->on_string ? fuzz_on_string : NULL,
+                      .on_mate_progress = r->on_mate_progress ? fuzz_on_mate_progress : NULL};
+}
+#endif
 
 const Variant *engine_variant(const EngineContext *e) { return e->variant; }
 const Position *engine_position(const EngineContext *e) { return e->pos; }
@@ -43,7 +130,7 @@ EngineContext *engine_create(void) {
     EngineContext *e = calloc(1, sizeof *e);
     e->pos = malloc(sizeof *e->pos);
     e->search_root = malloc(sizeof *e->search_root);
-    e->hash_mb = 64;
+    e->hash_mb = FUZZ_HASH(64);
     e->threads = 1;
     e->multipv = 1;
     tt_resize(&e->tt, (size_t)e->hash_mb);
@@ -93,6 +180,7 @@ int engine_set_option(EngineContext *e, const char *name, const char *value, cha
         }
         engine_stop(e);
         engine_wait(e);
+        x = FUZZ_HASH(x);
         if (tt_resize(&e->tt, (size_t)x)) {
             snprintf(err, errlen, "not enough memory for a %d MB hash table", x);
             return -1;
@@ -105,7 +193,7 @@ int engine_set_option(EngineContext *e, const char *name, const char *value, cha
             snprintf(err, errlen, "Threads must be from 1 to %d, not '%s'", THREADS_MAX, value);
             return -1;
         }
-        e->threads = x;
+        e->threads = FUZZ_THREADS_CAP(x);
         return 0;
     }
     if (!strcasecmp(name, "MultiPV")) {
@@ -267,6 +355,13 @@ static void *search_thread_main(void *arg) {
 void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *reporter) {
     engine_stop(e);
     engine_wait(e);
+#ifdef SHISHI_FUZZ
+    SearchLimits capped = *limits;
+    fuzz_cap(&capped);
+    limits = &capped;
+    Reporter checking = fuzz_wrap(e, reporter);
+    reporter = &checking;
+#endif
     SearchShared *sh = &e->shared;
     sh->tt = &e->tt;
     sh->limits = *limits;

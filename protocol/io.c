@@ -7,6 +7,13 @@
 
 /* WHY static: the lock guards the process's one stdout. */
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE *out_file; /* NULL: stdout (io_set_output) */
+
+void io_set_output(FILE *f) {
+    pthread_mutex_lock(&out_lock);
+    out_file = f;
+    pthread_mutex_unlock(&out_lock);
+}
 
 void io_line(const char *fmt, ...) {
     char buf[IO_LINE_MAX + 256];
@@ -14,8 +21,8 @@ void io_line(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    FILE *f = stdout;
     pthread_mutex_lock(&out_lock);
+    FILE *f = out_file ? out_file : stdout;
     fputs(buf, f);
     fputc('\n', f);
     fflush(f);

@@ -15,5 +15,8 @@ enum { IO_LINE_MAX = 16384 };
 bool io_read_line(FILE *f, char *buf, size_t len, bool *overlong);
 /* Write one formatted line (a newline is added) to the protocol output, atomically. */
 void io_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Send the protocol output to f instead of stdout (NULL: back to stdout). For tests and the
+ * fuzz targets (tests/fuzz/), which run a whole protocol session in-process. */
+void io_set_output(FILE *f);
 
 #endif

@@ -575,7 +575,20 @@ int xboard_main(FILE *in, const char *first_line) {
     engine_destroy(xb->e);
     free(xb->mpos);
     free(xb->spos);
-    /* WHY xb itself is not freed: the reader thread may still sit in read() and will touch
-     * the queue if a line arrives; the process ends now and takes everything with it. */
+    /* WHY xb itself is freed only when input has ended: before that the reader thread may
+     * still sit in read() and will touch the queue if a line arrives (the process ends now and
+     * takes everything with it). After end of input the reader has let go of xb, so a session
+     * run in-process (tests/fuzz/) leaves nothing behind. */
+    pthread_mutex_lock(&xb->lock);
+    bool reader_done = xb->eof;
+    pthread_mutex_unlock(&xb->lock);
+    if (reader_done) {
+        for (; xb->queued; xb->queued--, xb->queue_head = (xb->queue_head + 1) % XB_QUEUE_MAX)
+            free(xb->queue[xb->queue_head].text);
+        pthread_cond_destroy(&xb->wake);
+        pthread_cond_destroy(&xb->room);
+        pthread_mutex_destroy(&xb->lock);
+        free(xb);
+    }
     return 0;
 }

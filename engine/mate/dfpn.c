@@ -202,7 +202,9 @@ static bool no_mate_within_one(MateSolver *ms) {
 
 /* Grow the children arena to hold n more. */
 static bool kids_reserve(MateSolver *ms, size_t n) {
-    if (ms->kids_top + n <= ms->kids_cap) return true;
+    /* WHY ms->kids is tested: a first expansion with no children would otherwise leave it NULL
+     * and the caller forms NULL + 0 (undefined behaviour; found by tests/fuzz/fuzz_xboard) */
+    if (ms->kids && ms->kids_top + n <= ms->kids_cap) return true;
     size_t cap = ms->kids_cap ? ms->kids_cap : 4096;
     while (cap < ms->kids_top + n) cap *= 2;
     MateChild *k = realloc(ms->kids, cap * sizeof *k);

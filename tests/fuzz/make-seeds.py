@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""make-seeds.py - writes the seed corpora of the fuzz targets into tests/fuzz/corpus/<target>/.
+
+    tests/fuzz/make-seeds.py [SHARED]      (SHARED: the shared checkout, default ../shared)
+
+position: every start and perft position of every game as SFEN/FEN (first byte: game and
+          reader, as fuzz_position.c reads it), and lishogi games as "startpos moves ...";
+move:     the first moves of lishogi games and perft-position move lists in both notations;
+usi, xboard: the sessions of tests/protocol/usi_*.sh and xboard_*.sh (their `> ` lines, or
+          the `send`/`legal`/`illegal` lines), one file per script.
+Run from the repository root. Files are named by content hash, so re-running adds nothing twice.
+"""
+import hashlib, os, re, shlex, sys
+
+GAMES = ["shogi", "micro", "nana", "chu", "wa", "wa-nodrop"]  # src/variant.c registry order
+XBOARD_DEFAULT = {"chu", "wa", "wa-nodrop"}
+shared = sys.argv[1] if len(sys.argv) > 1 else "../shared"
+out = "tests/fuzz/corpus"
+
+
+def put(target, data):
+    if isinstance(data, str):
+        data = data.encode()
+    d = os.path.join(out, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha1(data).hexdigest()[:16]), "wb") as f:
+        f.write(data)
+
+
+def perft_positions(game):
+    path = os.path.join(shared, "data/perft", game + ".tsv")
+    seen = []
+    if os.path.exists(path):
+        for line in open(path):
+            pos = line.split("\t")[0]
+            if pos not in ("position", "startpos") and not pos.startswith("#") and pos not in seen:
+                seen.append(pos)
+    return seen
+
+
+games_file = os.path.join(shared, "data/games/lishogi_usi_games.txt")
+shogi_games = [l.split() for l in open(games_file) if l.strip() and not l.startswith("#")][:12]
+
+for g, game in enumerate(GAMES):
+    n = len(GAMES)
+    for pos in perft_positions(game):
+        # 0: SFEN reader, 1: FEN reader, 2: position spec (the game's default notation)
+        put("position", bytes([g + n * (1 if game in XBOARD_DEFAULT else 0)]) + pos.encode())
+        put("position", bytes([g + 2 * n]) + pos.encode())
+    put("position", bytes([g + 2 * n]) + b"startpos")
+for moves in shogi_games:
+    put("position", bytes([0 + 2 * len(GAMES)]) + ("startpos moves " + " ".join(moves[:40])).encode())
+    # move target: position 0 is the shogi start position (fuzz_init adds start positions first)
+    put("move", bytes([0, 0]) + " ".join(moves[:30]).encode())
+    put("move", bytes([0, 2]) + " ".join(moves[:8]).encode())
+put("move", bytes([0, 1]) + b"g3g4 c7c6 h2b8+ b8b9")  # XBoard squares on the shogi board
+put("move", bytes([1, 0]) + b"1e1d 5a5b 1d1c+")       # micro
+put("move", bytes([2, 0]) + b"K*1a K*3c C*1c")       # nana
+put("move", bytes([3, 0]) + b"7i7h 6d6e 5h5g5f")     # chu, lishogi USI
+put("move", bytes([3, 1]) + b"e4e5 e9e8 h4h5 f5f6,f6f7 @@@@")  # chu, XBoard
+put("move", bytes([4, 1]) + b"f3f4 f9f8 P@e5")       # wa, XBoard
+put("move", bytes([5, 0]) + b"6i6h 6c6d")            # wa-nodrop, USI
+
+def put_sessions(target, lines):
+    """One file per session: a script restarts the engine after each quit."""
+    chunk = []
+    for l in lines:
+        chunk.append(l)
+        if l.split()[:1] == ["quit"]:
+            put(target, "\n".join(chunk) + "\n")
+            chunk = []
+    if [l for l in chunk if l.split()[:1] not in (["xboard"], ["protover"])]:
+        put(target, "\n".join(chunk) + "\n")
+
+
+proto = "tests/protocol"
+for name in sorted(os.listdir(proto)):
+    path = os.path.join(proto, name)
+    if name.startswith("usi_") and name.endswith(".sh"):
+        session = [l[2:] for l in open(path).read().splitlines() if l.startswith("> ")]
+        put_sessions("usi", session)
+    elif name.startswith("xboard_") and name.endswith(".sh"):
+        text = open(path).read()
+        env = dict(re.findall(r'^([A-Z_]+)="([^"]*)"', text, re.M))
+        session = []
+        for line in text.splitlines():
+            line = line.split(" #")[0].strip()
+            try:
+                words = shlex.split(line)
+            except ValueError:
+                continue
+            if not words:
+                continue
+            args = [re.sub(r"\$([A-Z_]+)", lambda m: env.get(m.group(1), ""), w) for w in words[1:]]
+            if words[0] in ("xb_start", "xb_spawn"):
+                session += ["xboard", "protover 2"] if words[0] == "xb_start" else []
+            elif words[0] == "send":
+                session += args
+            elif words[0] == "legal":
+                session += ["usermove " + a for a in args] + ["ping 1"]
+            elif words[0] == "illegal" and args:
+                session.append("usermove " + args[0])
+            elif words[0] == "fence":
+                session.append("ping 2")
+        put_sessions("xboard", session)
