@@ -272,10 +272,22 @@ static void summary(KifReader *r, const char *p) {
         rec_set_end(r->rec, REC_END_REPETITION, BLACK);
     else if (strstr(p, "持将棋"))
         rec_set_end(r->rec, REC_END_IMPASSE, BLACK);
-    else if (strstr(p, "先手の勝ち") || strstr(p, "下手の勝ち"))
-        r->rec->end = REC_END_OTHER, r->rec->result = REC_RESULT_BLACK;
-    else if (strstr(p, "後手の勝ち") || strstr(p, "上手の勝ち"))
-        r->rec->end = REC_END_OTHER, r->rec->result = REC_RESULT_WHITE;
+    else {
+        /* "先手の勝ち", and what the writer says of illegal moves ("後手の反則勝ち") and time-outs
+         * ("時間切れにより先手の勝ち") */
+        bool black = strstr(p, "先手の勝ち") || strstr(p, "下手の勝ち") || strstr(p, "先手の反則勝ち") ||
+                     strstr(p, "下手の反則勝ち");
+        bool white = strstr(p, "後手の勝ち") || strstr(p, "上手の勝ち") || strstr(p, "後手の反則勝ち") ||
+                     strstr(p, "上手の反則勝ち");
+        if (!black && !white) return;
+        Color stm = rec_final_stm(r->rec), winner = black ? BLACK : WHITE;
+        if (strstr(p, "反則勝ち"))
+            rec_set_end(r->rec, winner == stm ? REC_END_ILLEGAL_WIN : REC_END_ILLEGAL_LOSS, stm);
+        else if (strstr(p, "時間切れ") && winner != stm)
+            rec_set_end(r->rec, REC_END_TIMEOUT, stm);
+        else
+            r->rec->end = REC_END_OTHER, r->rec->result = black ? REC_RESULT_BLACK : REC_RESULT_WHITE;
+    }
 }
 
 static int header(KifReader *r, const char *key, const char *value) {

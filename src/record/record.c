@@ -91,6 +91,14 @@ RecordFormat record_format_from_name(const char *name) {
     return record_format_parse(dot + 1);
 }
 
+/* Is word in the first len bytes of text (which need not end in a NUL)? */
+static bool contains(const char *text, size_t len, const char *word) {
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= len; i++)
+        if (!memcmp(text + i, word, n)) return true;
+    return false;
+}
+
 RecordFormat record_format_sniff(const char *text, size_t len) {
     /* look at the first meaningful lines */
     LineReader lr;
@@ -118,18 +126,30 @@ RecordFormat record_format_sniff(const char *text, size_t len) {
             f = REC_KIF;
     }
     lr_free(&lr);
-    if (f == REC_KI2 && strstr(text, "手数----")) f = REC_KIF;
+    if (f == REC_KI2 && contains(text, len, "手数----")) f = REC_KIF;
     return f;
 }
 
-/* Text of any encoding as UTF-8 (KIF/KI2/CSA may be Shift_JIS): *owned gets the converted copy. */
+/* Text of any encoding as UTF-8 (KIF/KI2/CSA may be Shift_JIS) in *owned, a copy that ends in
+ * a NUL: the readers search the whole text with the string functions, and the caller's text
+ * need not end in one. */
 static int as_utf8(const char **text, size_t *len, char **owned, RecordError *err) {
     *owned = NULL;
     if (*len >= 3 && !memcmp(*text, "\xEF\xBB\xBF", 3)) {
         *text += 3;
         *len -= 3;
     }
-    if (record_is_utf8(*text, *len)) return 0;
+    if (record_is_utf8(*text, *len)) {
+        *owned = malloc(*len + 1);
+        if (!*owned) {
+            rec_error(err, 0, 0, "", "out of memory");
+            return -1;
+        }
+        memcpy(*owned, *text, *len);
+        (*owned)[*len] = 0;
+        *text = *owned;
+        return 0;
+    }
     *owned = record_sjis_to_utf8(*text, *len);
     if (!*owned) {
         rec_error(err, 0, 0, "", "the text is neither UTF-8 nor Shift_JIS");

@@ -6,6 +6,9 @@
 position: every start and perft position of every game as SFEN/FEN (first byte: game and
           reader, as fuzz_position.c reads it), and lishogi games as "startpos moves ...";
 move:     the first moves of lishogi games and perft-position move lists in both notations;
+record:   the game records of SHARED/data/games/kif/, tests/data/xboard/*.pgn and
+          tests/data/dialects/, and lishogi USI games (first byte: format and game, as
+          fuzz_record.c reads it; each file once with its format and once detected);
 usi, xboard: the sessions of tests/protocol/usi_*.sh and xboard_*.sh (their `> ` lines, or
           the `send`/`legal`/`illegal` lines), one file per script.
 Run from the repository root. Files are named by content hash, so re-running adds nothing twice.
@@ -60,6 +63,30 @@ put("move", bytes([3, 0]) + b"7i7h 6d6e 5h5g5f")     # chu, lishogi USI
 put("move", bytes([3, 1]) + b"e4e5 e9e8 h4h5 f5f6,f6f7 @@@@")  # chu, XBoard
 put("move", bytes([4, 1]) + b"f3f4 f9f8 P@e5")       # wa, XBoard
 put("move", bytes([5, 0]) + b"6i6h 6c6d")            # wa-nodrop, USI
+
+# record: byte 0 = format (0 kif, 1 ki2, 2 csa, 3 usi, 4 pgn, 5 detect) + 8 * (game + 1 or 0)
+#         + 64 (Shift_JIS round trip)
+FORMATS = {".kif": 0, ".kifu": 0, ".ki2": 1, ".csa": 2, ".usi": 3, ".txt": 3, ".pgn": 4}
+record_files = []
+for d in (os.path.join(shared, "data/games/kif"), "tests/data/xboard", "tests/data/dialects"):
+    if os.path.isdir(d):
+        record_files += [os.path.join(d, n) for n in sorted(os.listdir(d))]
+for path in record_files:
+    ext = os.path.splitext(path)[1]
+    if ext in FORMATS:
+        data = open(path, "rb").read()
+        put("record", bytes([FORMATS[ext] + 64]) + data)
+        put("record", bytes([5]) + data)
+for moves in shogi_games[:6]:
+    put("record", bytes([3]) + " ".join(moves).encode())
+put("record", bytes([3]) + b"startpos moves " + " ".join(shogi_games[0][:20]).encode() + b"\n" +
+    b"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 7g7f\n")
+put("record", bytes([3]) + b"micro startpos moves 1e1d 5a5b 1d1c+")
+put("record", bytes([3 + 8 * 2]) + b"startpos moves 1e1d 5a5b 1d1c+")
+put("record", bytes([3 + 8 * 3]) + b"K*1a K*3c C*1c")
+put("record", bytes([3]) + b"chu startpos moves 7i7h 6d6e")
+put("record", bytes([3]) + b"wa-nodrop startpos moves 6i6h 6c6d")
+
 
 def put_sessions(target, lines):
     """One file per session: a script restarts the engine after each quit."""
