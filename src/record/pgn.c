@@ -141,6 +141,10 @@ static int pgn_moves(Position *pos, Record *out, const char *p, RecordError *err
         }
         char tok[128];
         size_t n = strcspn(p, " \t\n{}();");
+        if (!n) { /* a '}' that closes nothing: skipped (the loop would stand on it for ever) */
+            p++;
+            continue;
+        }
         snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
         p += n;
         const char *mv = tok;
