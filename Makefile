@@ -123,16 +123,20 @@ test-protocol: $(BIN) $(TABLES)
 	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
 
 # Fuzz targets (tests/fuzz/README.md): one file tests/fuzz/fuzz_<target>.c each. They link
-# with the library and an engine.c built with SHISHI_FUZZ (searches and tables capped).
+# with the library, and engine.c, history.c and mate/dfpn.c built with SHISHI_FUZZ (searches
+# and tables capped, workers kept from one session to the next, the mate solver's limits looked
+# at often).
 # `make test` links each with replay.c and runs it over its corpus and regressions;
 # `make fuzz` builds them with clang's libFuzzer and sanitizers and fuzzes each FUZZ_SECONDS.
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_LIB_OBJ := $(filter-out $(BUILD)/engine/engine.o,$(LIB_OBJ)) $(BUILD)/fuzzcap/engine/engine.o \
+FUZZ_CAPPED  := engine/engine.o engine/history.o engine/mate/dfpn.o
+FUZZ_LIB_OBJ := $(filter-out $(FUZZ_CAPPED:%=$(BUILD)/%),$(LIB_OBJ)) $(FUZZ_CAPPED:%=$(BUILD)/fuzzcap/%) \
                 $(BUILD)/tests/fuzz/common.o
 FUZZ_SECONDS ?= 60
 SHARED_DIR   := $(or $(SHISHI_SHARED),../shared)
 
-$(BUILD)/fuzzcap/engine/engine.o: engine/engine.c
+.PRECIOUS: $(BUILD)/fuzzcap/%.o $(BUILD)/tests/fuzz/%.o
+$(BUILD)/fuzzcap/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DSHISHI_FUZZ -c -o $@ $<
 
@@ -207,4 +211,4 @@ format-check:
 clean:
 	rm -rf build $(BIN)
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(wildcard $(BUILD)/tests/fuzz/*.d $(BUILD)/fuzzcap/engine/*.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(wildcard $(BUILD)/tests/fuzz/*.d $(BUILD)/fuzzcap/engine/*.d $(BUILD)/fuzzcap/engine/mate/*.d)

@@ -56,6 +56,7 @@ struct EngineContext {
     bool no_solved;    /* option SolvedTables false: always search (bench) */
 #ifdef SHISHI_FUZZ
     Reporter fuzz_reporter; /* the protocol's reporter, behind the checking one */
+    bool fuzz_new_game;     /* the workers owe a new game (done before the next search) */
 #endif
 };
 
@@ -122,6 +123,26 @@ static Reporter fuzz_wrap(EngineContext *e, const Reporter *r) {
 }
 #endif
 
+#ifdef SHISHI_FUZZ
+/* Fuzz builds run thousands of sessions in one process, each with an engine of its own. Making
+ * and clearing search workers dominated a session (chu's continuation history is 33 MB a
+ * thread: page faults and memset at every game switch), so here a destroyed engine leaves its
+ * workers to the next one, and a new game only marks them: they are reset once, before the
+ * next search. Each search therefore starts from the same state as with fresh workers. */
+static SearchWorker *fuzz_pool[THREADS_MAX];
+static int fuzz_pool_count;
+static pthread_mutex_t fuzz_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+#endif
+
+/* A new game for every search worker (history and caches forgotten). */
+static void workers_new_game(EngineContext *e) {
+#ifdef SHISHI_FUZZ
+    e->fuzz_new_game = true;
+#else
+    for (int i = 0; i < e->worker_count; i++) search_worker_new_game(e->workers[i], e->variant);
+#endif
+}
+
 const Variant *engine_variant(const EngineContext *e) { return e->variant; }
 const Position *engine_position(const EngineContext *e) { return e->pos; }
 bool engine_searching(const EngineContext *e) { return e->running; }
@@ -145,7 +166,17 @@ void engine_destroy(EngineContext *e) {
     engine_wait(e);
     tt_free(&e->tt);
     solved_slot_free(&e->solved);
+#ifdef SHISHI_FUZZ
+    pthread_mutex_lock(&fuzz_pool_lock);
+    for (int i = 0; i < e->worker_count; i++)
+        if (fuzz_pool_count < THREADS_MAX)
+            fuzz_pool[fuzz_pool_count++] = e->workers[i];
+        else
+            search_worker_free(e->workers[i]);
+    pthread_mutex_unlock(&fuzz_pool_lock);
+#else
     for (int i = 0; i < e->worker_count; i++) search_worker_free(e->workers[i]);
+#endif
     free(e->pos);
     free(e->search_root);
     free(e);
@@ -159,7 +190,7 @@ int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t err
     e->variant = v;
     e->rules = rules;
     tt_clear(&e->tt);
-    for (int i = 0; i < e->worker_count; i++) search_worker_new_game(e->workers[i], v);
+    workers_new_game(e);
     return 0;
 }
 
@@ -271,11 +302,23 @@ void engine_new_game(EngineContext *e) {
     engine_stop(e);
     engine_wait(e);
     tt_clear(&e->tt);
-    for (int i = 0; i < e->worker_count; i++) search_worker_new_game(e->workers[i], e->variant);
+    workers_new_game(e);
 }
 
 /* Make sure `threads` workers exist; returns how many there are (fewer when memory is short). */
 static int ensure_workers(EngineContext *e, int threads) {
+#ifdef SHISHI_FUZZ
+    if (e->fuzz_new_game)
+        for (int i = 0; i < e->worker_count; i++) search_worker_new_game(e->workers[i], e->variant);
+    e->fuzz_new_game = false;
+    pthread_mutex_lock(&fuzz_pool_lock);
+    while (e->worker_count < threads && fuzz_pool_count > 0) {
+        SearchWorker *w = fuzz_pool[--fuzz_pool_count];
+        search_worker_new_game(w, e->variant);
+        e->workers[e->worker_count++] = w;
+    }
+    pthread_mutex_unlock(&fuzz_pool_lock);
+#endif
     while (e->worker_count < threads) {
         SearchWorker *w = search_worker_new(e->variant);
         if (!w) break;
