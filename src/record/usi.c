@@ -33,6 +33,8 @@ static int read_game(const char *line, int lineno, const Variant *dflt, Record *
         if (pos_set_sfen(pos, v, NULL, sfen, e, sizeof e))
             return rec_error(err, lineno, 0, line, "bad SFEN: %s", e), -1;
         pos_to_sfen(pos, g->start, sizeof g->start);
+        char *num = strrchr(g->start, ' '); /* records start at move 1, as KIF, CSA and PGN do */
+        if (num) strcpy(num, " 1");
         p = skip_spaces(p + l);
     }
     str_eat(&p, "moves");
