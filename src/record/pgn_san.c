@@ -112,7 +112,8 @@ static int read_part(const Variant *v, const char **p, SqPart *out) {
     }
     if (isdigit((unsigned char)**p)) {
         int r = 0;
-        while (isdigit((unsigned char)**p)) r = r * 10 + (*(*p)++ - '0');
+        for (; isdigit((unsigned char)**p); (*p)++)
+            if (r < 1000) r = r * 10 + (**p - '0'); /* a longer number is out of range anyway */
         if (r < 1 || r > v->ranks) return -1;
         out->rank = r - 1;
     }
