@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/strbuf.h"
 #include "internal.h"
 
 enum { GAMES_MAX = 16 };
@@ -27,8 +28,9 @@ static int add_param(Builder *b, const char *term, const char *sym, int k, int v
         abort();
     }
     char name[64];
-    int len = snprintf(name, sizeof name, "%s%s%s", term, sym ? " " : "", sym ? sym : "");
-    if (k >= 0) snprintf(name + len, sizeof name - (size_t)len, " %d", k);
+    StrBuf nb = strbuf_init(name, sizeof name);
+    strbuf_printf(&nb, "%s%s%s", term, sym ? " " : "", sym ? sym : "");
+    if (k >= 0) strbuf_printf(&nb, " %d", k);
     snprintf(g->name[b->n], EVAL_NAME_MAX, "%.*s", EVAL_NAME_MAX - 1, name);
     g->param[b->n] = (EvalScore){value, value};
     return b->n++;
