@@ -3,11 +3,13 @@
  * progress read from the input thread while the search runs. Each case checks that exactly one
  * best move arrives, that it is legal, and that none arrives early. Run under `make tsan` this
  * is the suite that exercises the search threads, the stop flag and the ponder hand-over. */
+#include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
 #include "../engine/engine.h"
+#include "../eval/eval.h"
 #include "testutil.h"
 
 typedef struct {
@@ -143,6 +145,24 @@ START_TEST(threads_go_after_go) {
 }
 END_TEST
 
+/* The evaluation's parameter tables are shared by every search thread without locks: once a
+ * search has run, changing them stops the process (SIGABRT) instead of racing. */
+START_TEST(threads_eval_params_frozen_after_search) {
+    const Variant *v = variant_find("micro");
+    eval_set_param(v, 0, eval_param(v, 0)); /* before any search: allowed */
+    EngineContext *e = two_threads("micro");
+    Seen s = {0};
+    Reporter r = {.user = &s, .on_info = on_info, .on_bestmove = on_best};
+    SearchLimits l = no_limits();
+    l.depth = 2;
+    engine_go(e, &l, &r);
+    engine_wait(e);
+    expect_one_legal(e, &s);
+    eval_set_param(v, 0, eval_param(v, 0)); /* aborts */
+    engine_destroy(e);
+}
+END_TEST
+
 Suite *suite_threads(void) {
     Suite *s = suite_create("threads");
     TCase *tc = tcase_create("threads");
@@ -151,6 +171,7 @@ Suite *suite_threads(void) {
     tcase_add_test(tc, threads_ponder_then_ponderhit);
     tcase_add_test(tc, threads_ponder_then_stop);
     tcase_add_test(tc, threads_go_after_go);
+    tcase_add_test_raise_signal(tc, threads_eval_params_frozen_after_search, SIGABRT);
     suite_add_tcase(s, tc);
     return s;
 }
