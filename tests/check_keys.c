@@ -4,6 +4,7 @@
  * per (colour, hand type, count), so positions that differ only in their hands differ in key. */
 #include <string.h>
 
+#include "../src/solve/index.h"
 #include "../src/zobrist.h"
 #include "testutil.h"
 
@@ -178,6 +179,30 @@ START_TEST(keys_hands_distinguish_positions) {
 }
 END_TEST
 
+/* The solver's index builds positions and their keys itself (src/solve/index.c): on seeded
+ * random numbers of the nana index, the key equals the key from the fields, and moves made
+ * and unmade from there keep it so. */
+START_TEST(keys_solve_index_positions) {
+    static SolveIndex ix;
+    char err[256];
+    ck_assert_msg(solve_index_init(&ix, variant_find("nana"), 1ull << 32, err, sizeof err) == 0, "%s", err);
+    Position *pos = malloc(sizeof *pos);
+    uint64_t seed = 77;
+    int legal = 0;
+    for (int i = 0; i < 400; i++) {
+        SolveState st;
+        solve_state_of(&ix, rng_next(&seed) % ix.size, &st);
+        if (!solve_to_pos(&ix, &st, pos)) continue;
+        EXPECT(pos_key(pos) == scratch_key(pos), "index position %d", i);
+        walk(pos, &seed, "nana index position");
+        legal++;
+    }
+    ck_assert_int_gt(legal, 100);
+    free(pos);
+    solve_index_free(&ix);
+}
+END_TEST
+
 Suite *suite_keys(void) {
     Suite *s = suite_create("keys");
     TCase *tc = tcase_create("keys");
@@ -186,6 +211,7 @@ Suite *suite_keys(void) {
     tcase_add_test(tc, keys_incremental_bench_positions);
     tcase_add_test(tc, keys_hand_table_independent);
     tcase_add_test(tc, keys_hands_distinguish_positions);
+    tcase_add_test(tc, keys_solve_index_positions);
     suite_add_tcase(s, tc);
     return s;
 }
