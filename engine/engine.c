@@ -11,11 +11,12 @@
 
 #include "../src/movegen.h"
 #include "mate/mate.h"
+#include "options.h"
 #include "search.h"
 #include "solved.h"
 #include "timeman.h"
 
-enum { THREADS_MAX = 64, HASH_MAX_MB = 65536, MULTIPV_MAX = 64, MATE_STACK = 64 << 20 };
+enum { THREADS_MAX = ENGINE_THREADS_MAX, MATE_STACK = 64 << 20 };
 
 #ifdef SHISHI_FUZZ
 /* Fuzz builds only (tests/fuzz/, Makefile `fuzz`): the protocol targets run whole sessions
@@ -151,9 +152,11 @@ EngineContext *engine_create(void) {
     EngineContext *e = calloc(1, sizeof *e);
     e->pos = malloc(sizeof *e->pos);
     e->search_root = malloc(sizeof *e->search_root);
-    e->hash_mb = FUZZ_HASH(64);
-    e->threads = 1;
-    e->multipv = 1;
+    e->hash_mb = FUZZ_HASH(engine_options[EOPT_HASH].def);
+    e->threads = FUZZ_THREADS_CAP(engine_options[EOPT_THREADS].def);
+    e->multipv = engine_options[EOPT_MULTIPV].def;
+    e->ponder = engine_options[EOPT_PONDER].def;
+    e->no_solved = !engine_options[EOPT_SOLVED].def;
     tt_resize(&e->tt, (size_t)e->hash_mb);
     char err[256];
     engine_set_variant(e, variant_list()[0], err, sizeof err);
@@ -194,66 +197,44 @@ int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t err
     return 0;
 }
 
-static int parse_int(const char *s, int lo, int hi, int *out) {
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (!*s || *end || x < lo || x > hi) return -1;
-    *out = (int)x;
+static int set_hash(EngineContext *e, int mb, char *err, size_t errlen) {
+    engine_stop(e);
+    engine_wait(e);
+    if (tt_resize(&e->tt, (size_t)mb)) {
+        snprintf(err, errlen, "not enough memory for a %d MB hash table", mb);
+        return -1;
+    }
+    e->hash_mb = mb;
+    return 0;
+}
+
+/* Apply one row of the engine option table (options.h) to the context. */
+static int set_table_option(EngineContext *e, const EngineOption *o, const char *name, const char *value, char *err,
+                            size_t errlen) {
+    if (o->id == EOPT_VARIANT) {
+        const Variant *v = variant_find(value);
+        if (!v) {
+            snprintf(err, errlen, "unknown variant '%s'", value);
+            return -1;
+        }
+        return v == e->variant ? 0 : engine_set_variant(e, v, err, errlen);
+    }
+    int x;
+    if (engine_option_parse(o, name, value, &x, err, errlen)) return -1;
+    switch (o->id) {
+    case EOPT_HASH: return set_hash(e, FUZZ_HASH(x), err, errlen);
+    case EOPT_PONDER: e->ponder = x; break;
+    case EOPT_MULTIPV: e->multipv = x; break;
+    case EOPT_THREADS: e->threads = FUZZ_THREADS_CAP(x); break;
+    case EOPT_SOLVED: e->no_solved = !x; break;
+    default: break;
+    }
     return 0;
 }
 
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen) {
-    int x;
-    if (!strcasecmp(name, "Hash") || !strcasecmp(name, "USI_Hash")) {
-        if (parse_int(value, 1, HASH_MAX_MB, &x)) {
-            snprintf(err, errlen, "Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB, value);
-            return -1;
-        }
-        engine_stop(e);
-        engine_wait(e);
-        x = FUZZ_HASH(x);
-        if (tt_resize(&e->tt, (size_t)x)) {
-            snprintf(err, errlen, "not enough memory for a %d MB hash table", x);
-            return -1;
-        }
-        e->hash_mb = x;
-        return 0;
-    }
-    if (!strcasecmp(name, "Threads") || !strcasecmp(name, "cores")) {
-        if (parse_int(value, 1, THREADS_MAX, &x)) {
-            snprintf(err, errlen, "Threads must be from 1 to %d, not '%s'", THREADS_MAX, value);
-            return -1;
-        }
-        e->threads = FUZZ_THREADS_CAP(x);
-        return 0;
-    }
-    if (!strcasecmp(name, "MultiPV")) {
-        if (parse_int(value, 1, MULTIPV_MAX, &x)) {
-            snprintf(err, errlen, "MultiPV must be from 1 to %d, not '%s'", MULTIPV_MAX, value);
-            return -1;
-        }
-        e->multipv = x;
-        return 0;
-    }
-    if (!strcasecmp(name, "SolvedTables")) {
-        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
-            snprintf(err, errlen, "SolvedTables takes true or false, not '%s'", value);
-            return -1;
-        }
-        e->no_solved = !strcasecmp(value, "false");
-        return 0;
-    }
-    if (!strcasecmp(name, "Ponder") || !strcasecmp(name, "USI_Ponder")) {
-        if (!strcasecmp(value, "true") || !strcmp(value, "1"))
-            e->ponder = true;
-        else if (!strcasecmp(value, "false") || !strcmp(value, "0"))
-            e->ponder = false;
-        else {
-            snprintf(err, errlen, "Ponder takes true or false, not '%s'", value);
-            return -1;
-        }
-        return 0;
-    }
+    const EngineOption *o = engine_option_find(name);
+    if (o) return set_table_option(e, o, name, value, err, errlen);
     /* A rule switch of the current game: applies to the current and later positions. */
     Rules r = e->rules;
     if (rules_set_option(e->variant, &r, name, value, err, errlen)) return -1;

@@ -89,10 +89,9 @@ void engine_destroy(EngineContext *e);
 /* Game and rules. Switching the game resets the position to its start. */
 int engine_set_variant(EngineContext *e, const Variant *v, char *err, size_t errlen);
 const Variant *engine_variant(const EngineContext *e);
-/* Engine options: "Hash" (MB; also the mate solver's table for `go mate`), "Threads", "MultiPV",
- * "Ponder", "SolvedTables" (true/false: use a solved game's table, docs/nana.md; bench turns it
- * off), plus every RuleOption of
- * the current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
+/* Engine options: a row of the engine option table (options.h: "Hash", "Ponder", "MultiPV",
+ * "UCI_Variant", "Threads", "SolvedTables", by name or USI name), else a RuleOption of the
+ * current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen);
 
 /* Position: a spec as position_parse_spec takes it. On error the old position is kept. */

@@ -833,6 +833,7 @@ static void await_release(const SearchWorker *w) {
 }
 
 void search_run(SearchShared *sh, const Position *root, SearchWorker *const *workers) {
+    eval_params_freeze(); /* the threads below read the parameter tables without locks */
     SearchWorker *main_w = workers[0];
     worker_start(main_w, sh, root, 0);
     BestMove bm = {.kind = BEST_MOVE, .root = root};

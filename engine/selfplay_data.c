@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../src/notation.h"
+#include "../src/strbuf.h"
 #include "selfplay_int.h"
 
 /* ---- the data file ---------------------------------------------------------------------- */
@@ -101,8 +102,9 @@ static void moves_prefix(const char *comment, const Variant *v, Position *scratc
     if (usi && v->xboard_default)
         snprintf(buf, len, "sfen %s", v->start);
     else if (xboard && !v->xboard_default && !pos_set_sfen(scratch, v, NULL, v->start, err, sizeof err)) {
-        int o = snprintf(buf, len, "fen ");
-        fen_format(scratch, buf + o, len - (size_t)o);
+        StrBuf b = strbuf_init(buf, len);
+        strbuf_printf(&b, "fen ");
+        if (!b.truncated) fen_format(scratch, buf + b.len, len - b.len);
     } else
         snprintf(buf, len, "startpos");
 }

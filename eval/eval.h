@@ -37,13 +37,17 @@ const char *eval_param_name(const Variant *v, int i);
 /* Index of a parameter by name, -1 if the game has none of that name. */
 int eval_param_index(const Variant *v, const char *name);
 EvalScore eval_param(const Variant *v, int i);
-/* Change a parameter. Not thread-safe against a running search: for the tuner and tests. */
+/* Change a parameter: for the tuner, `shishi eval --params` and tests, only before the first
+ * search (eval_params_freeze). */
 void eval_set_param(const Variant *v, int i, EvalScore s);
 /* Does game v taper between middle game and end game? (False where no material leaves the
  * game, i.e. in drop games: there only mg is used and the writer keeps eg equal to mg.) */
 bool eval_tapered(const Variant *v);
 /* Restore the compiled-in table of game v. */
 void eval_reset_params(const Variant *v);
+/* From now on the parameters are read-only (search_run calls it): eval_set_param,
+ * eval_reset_params and eval_params_read abort after it. */
+void eval_params_freeze(void);
 
 /* ---- the trace: the evaluation as parameter counts ------------------------------------ */
 

@@ -5,9 +5,11 @@
  * Values come from the game's compiled-in table (eval/params_<game>.h); a parameter that
  * table does not list starts from a neutral default (descriptor material, small priors). */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/strbuf.h"
 #include "internal.h"
 
 #include "../src/textpos.h"
@@ -29,8 +31,9 @@ static int add_param(Builder *b, const char *term, const char *sym, int k, int v
         abort();
     }
     char name[64];
-    int len = snprintf(name, sizeof name, "%s%s%s", term, sym ? " " : "", sym ? sym : "");
-    if (k >= 0) snprintf(name + len, sizeof name - (size_t)len, " %d", k);
+    StrBuf nb = strbuf_init(name, sizeof name);
+    strbuf_printf(&nb, "%s%s%s", term, sym ? " " : "", sym ? sym : "");
+    if (k >= 0) strbuf_printf(&nb, " %d", k);
     snprintf(g->name[b->n], EVAL_NAME_MAX, "%.*s", EVAL_NAME_MAX - 1, name);
     g->param[b->n] = (EvalScore){value, value};
     return b->n++;
@@ -233,11 +236,26 @@ static void build_all(void) {
     for (int i = 0; list[i] && i < GAMES_MAX; i++) build_game(&games[list[i]->tables->index], list[i]);
 }
 
-EvalGame *eval_game_mut(const Variant *v) {
+static EvalGame *game_of(const Variant *v) {
     pthread_once(&games_once, build_all);
     return &games[v->tables->index];
 }
-const EvalGame *eval_game(const Variant *v) { return eval_game_mut(v); }
+const EvalGame *eval_game(const Variant *v) { return game_of(v); }
+
+/* WHY a freeze: the parameter tables are process-wide and read by every search thread without
+ * locks. They may change only in a single-threaded set-up phase (shishi tune, shishi eval
+ * --params, tests) before the first search; a change after it is a bug, stopped here. */
+static atomic_bool params_frozen;
+
+void eval_params_freeze(void) { atomic_store_explicit(&params_frozen, true, memory_order_relaxed); }
+
+EvalGame *eval_game_mut(const Variant *v) {
+    if (atomic_load_explicit(&params_frozen, memory_order_relaxed)) {
+        fprintf(stderr, "shishi: eval: parameters of %s changed after a search started\n", v->name);
+        abort();
+    }
+    return game_of(v);
+}
 
 /* ---- the public face --------------------------------------------------------------------- */
 

@@ -170,7 +170,8 @@ static void analyse_best(void *user, const BestMove *bm) {
 static int cmd_analyse(int argc, char **argv) {
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--record")) return cli_analyse_record(argc, argv);
-    const char *variant = variant_list()[0]->name, *position = "startpos", *threads = "1", *hash = "64";
+    const char *variant = variant_list()[0]->name, *position = "startpos", *threads = "1",
+               *hash = NULL; /* NULL: the engine default */
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.time[BLACK] = limits.time[WHITE] = -1;
@@ -241,7 +242,8 @@ static int cmd_analyse(int argc, char **argv) {
     snprintf(num, sizeof num, "%ld", multipv);
     if (engine_set_variant(e, v, err, sizeof err) || engine_set_option(e, "MultiPV", num, err, sizeof err) ||
         engine_set_option(e, "Threads", threads, err, sizeof err) ||
-        engine_set_option(e, "Hash", hash, err, sizeof err) || engine_set_position(e, position, err, sizeof err)) {
+        (hash && engine_set_option(e, "Hash", hash, err, sizeof err)) ||
+        engine_set_position(e, position, err, sizeof err)) {
         fprintf(stderr, "shishi analyse: %s\n", err);
         engine_destroy(e);
         return 2;
@@ -297,7 +299,7 @@ static void mate_answer(void *user, MateStatus status, const Move *line, int len
 
 /* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N]: the tsume solver. */
 static int cmd_mate(int argc, char **argv) {
-    const char *variant = variant_list()[0]->name, *position = NULL, *hash = "64";
+    const char *variant = variant_list()[0]->name, *position = NULL, *hash = NULL; /* NULL: engine default */
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.time[BLACK] = limits.time[WHITE] = -1;
@@ -343,7 +345,7 @@ static int cmd_mate(int argc, char **argv) {
     }
     EngineContext *e = engine_create();
     char err[256];
-    if (engine_set_variant(e, v, err, sizeof err) || engine_set_option(e, "Hash", hash, err, sizeof err) ||
+    if (engine_set_variant(e, v, err, sizeof err) || (hash && engine_set_option(e, "Hash", hash, err, sizeof err)) ||
         engine_set_position(e, position, err, sizeof err)) {
         fprintf(stderr, "shishi mate: %s\n", err);
         engine_destroy(e);

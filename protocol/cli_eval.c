@@ -29,7 +29,11 @@ static void family_of(const char *param, char *out, size_t len) {
 
 static void print_terms(const Position *pos, const EvalTrace *tr, bool verbose) {
     const Variant *v = pos->v;
-    static Family fam[EVAL_PARAMS_MAX];
+    Family *fam = calloc(EVAL_PARAMS_MAX, sizeof *fam); /* owned by this call, not a static */
+    if (!fam) {
+        fprintf(stderr, "shishi eval: out of memory\n");
+        return;
+    }
     int nf = 0;
     if (verbose) printf("%-24s %6s %8s %8s %9s\n", "term", "count", "mg", "eg", "value");
     for (int k = 0; k < tr->count; k++) {
@@ -51,6 +55,7 @@ static void print_terms(const Position *pos, const EvalTrace *tr, bool verbose) 
     if (verbose) printf("\n");
     printf("%-24s %9s\n", "family", "value");
     for (int j = 0; j < nf; j++) printf("%-24s %+9ld\n", fam[j].name, fam[j].total);
+    free(fam);
 }
 
 int cli_eval(int argc, char **argv) {

@@ -8,12 +8,14 @@
 #include <strings.h>
 
 #include "../engine/engine.h"
+#include "../engine/options.h"
 #include "../src/movegen.h"
+#include "../src/strbuf.h"
 #include "common.h"
 #include "io.h"
 #include "protocols.h"
 
-enum { GAMES_MAX = 16, HASH_DEFAULT_MB = 256, HASH_MAX_MB = 65536, PV_TEXT_MAX = 8192 };
+enum { GAMES_MAX = 16, PV_TEXT_MAX = 8192 };
 
 typedef struct {
     EngineContext *e;
@@ -21,7 +23,7 @@ typedef struct {
     int game_count;
     Rules stored[GAMES_MAX]; /* rule options set for each game, applied on selection */
     int hash_mb;             /* wanted USI_Hash; allocated at isready / go */
-    int hash_applied;        /* size the engine holds now (0 = engine default) */
+    int hash_applied;        /* size the engine holds now */
     Position *scratch;       /* for formatting lines (used only by the reporter) */
 } Usi;
 
@@ -117,17 +119,25 @@ static bool option_listed_before(const Usi *u, int upto, const char *name) {
     return false;
 }
 
+/* One row of the engine option table as a USI `option` line. */
+static void print_engine_option(const Usi *u, const EngineOption *o) {
+    char line[1024];
+    StrBuf b = strbuf_init(line, sizeof line);
+    strbuf_printf(&b, "option name %s ", o->usi_name);
+    switch (o->type) {
+    case EOPT_SPIN: strbuf_printf(&b, "type spin default %d min %d max %d", o->def, o->min, o->max); break;
+    case EOPT_CHECK: strbuf_printf(&b, "type check default %s", o->def ? "true" : "false"); break;
+    case EOPT_GAME:
+        strbuf_printf(&b, "type combo default %s", engine_variant(u->e)->name);
+        for (int i = 0; i < u->game_count; i++) strbuf_printf(&b, " var %s", u->games[i]->name);
+        break;
+    }
+    io_line("%s", line);
+}
+
 static void print_options(const Usi *u) {
-    io_line("option name USI_Hash type spin default %d min 1 max %d", HASH_DEFAULT_MB, HASH_MAX_MB);
-    io_line("option name USI_Ponder type check default false");
-    io_line("option name MultiPV type spin default 1 min 1 max 64");
-    char combo[1024];
-    int o = snprintf(combo, sizeof combo, "option name UCI_Variant type combo default %s", engine_variant(u->e)->name);
-    for (int i = 0; i < u->game_count && o < (int)sizeof combo; i++)
-        o += snprintf(combo + o, sizeof combo - (size_t)o, " var %s", u->games[i]->name);
-    io_line("%s", combo);
-    io_line("option name Threads type spin default 1 min 1 max 64");
-    io_line("option name SolvedTables type check default true");
+    for (int i = 0; i < EOPT_COUNT; i++)
+        if (engine_options[i].usi_name) print_engine_option(u, &engine_options[i]);
     for (int i = 0; i < u->game_count; i++) {
         const Variant *v = u->games[i];
         for (int k = 0; k < v->option_count; k++) {
@@ -140,9 +150,9 @@ static void print_options(const Usi *u) {
                 continue;
             }
             char line[512];
-            int n = snprintf(line, sizeof line, "option name %s type combo default %s", opt->name, def);
-            for (int c = 0; c < 4 && opt->choices[c] && n < (int)sizeof line; c++)
-                n += snprintf(line + n, sizeof line - (size_t)n, " var %s", opt->choices[c]);
+            StrBuf b = strbuf_init(line, sizeof line);
+            strbuf_printf(&b, "option name %s type combo default %s", opt->name, def);
+            for (int c = 0; c < 4 && opt->choices[c]; c++) strbuf_printf(&b, " var %s", opt->choices[c]);
             io_line("%s", line);
         }
     }
@@ -179,18 +189,6 @@ static void apply_hash(Usi *u) {
         return;
     }
     u->hash_applied = u->hash_mb;
-}
-
-static bool parse_bool(const char *s, bool *out) {
-    if (!strcasecmp(s, "true") || !strcmp(s, "1")) {
-        *out = true;
-        return true;
-    }
-    if (!strcasecmp(s, "false") || !strcmp(s, "0")) {
-        *out = false;
-        return true;
-    }
-    return false;
 }
 
 /* Skip spaces; return the rest. */
@@ -233,30 +231,16 @@ static void cmd_setoption(Usi *u, char *args) {
         return;
     }
     char err[256];
-    if (!strcasecmp(name, "USI_Hash") || !strcasecmp(name, "Hash")) {
-        long mb;
-        if (!parse_long(value, 1, HASH_MAX_MB, &mb)) {
-            io_line("info string error: USI_Hash must be a number of MB from 1 to %d, not '%s'", HASH_MAX_MB, value);
-            return;
-        }
-        u->hash_mb = (int)mb;
-        return;
-    }
-    if (!strcasecmp(name, "USI_Ponder") || !strcasecmp(name, "Ponder")) {
-        bool b;
-        if (!parse_bool(value, &b)) {
-            io_line("info string error: USI_Ponder takes true or false, not '%s'", value);
-            return;
-        }
-        if (engine_set_option(u->e, "Ponder", b ? "true" : "false", err, sizeof err))
+    const EngineOption *o = engine_option_find(name);
+    if (o && o->id == EOPT_HASH) { /* checked now, allocated at the next isready / usinewgame / go */
+        int mb;
+        if (engine_option_parse(o, name, value, &mb, err, sizeof err))
             io_line("info string error: %s", err);
+        else
+            u->hash_mb = mb;
         return;
     }
-    if (!strcasecmp(name, "MultiPV") || !strcasecmp(name, "Threads") || !strcasecmp(name, "SolvedTables")) {
-        if (engine_set_option(u->e, name, value, err, sizeof err)) io_line("info string error: %s", err);
-        return;
-    }
-    if (!strcasecmp(name, "UCI_Variant") || !strcasecmp(name, "USI_Variant")) {
+    if (o && o->id == EOPT_VARIANT) {
         const Variant *v = variant_find(value);
         if (!v || game_index(u, v) < 0) {
             io_line("info string error: unknown variant '%s' (UCI_Variant keeps %s)", value,
@@ -269,6 +253,10 @@ static void cmd_setoption(Usi *u, char *args) {
             return;
         }
         apply_stored_rules(u);
+        return;
+    }
+    if (o) {
+        if (engine_set_option(u->e, name, value, err, sizeof err)) io_line("info string error: %s", err);
         return;
     }
     /* A rule option: store it for every game that has it (checked on copies first), and give
@@ -315,7 +303,7 @@ static void cmd_position(Usi *u, char *args) {
     }
     if (!moves) return;
     /* Play the moves one by one; the first bad one ends the list (protocols.md A.2). */
-    for (char *tok = strtok(moves, " \t"); tok; tok = strtok(NULL, " \t")) {
+    for (char *save = NULL, *tok = strtok_r(moves, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (engine_play_move(u->e, tok, NOTATION_USI, NULL, err, sizeof err)) {
             io_line("info string illegal move %s", tok);
             return;
@@ -399,7 +387,7 @@ int usi_main(FILE *in, const char *first_line) {
             u->stored[u->game_count] = (*v)->defaults;
             u->games[u->game_count++] = *v;
         }
-    u->hash_mb = HASH_DEFAULT_MB;
+    u->hash_mb = u->hash_applied = engine_options[EOPT_HASH].def; /* engine_create's size */
     Reporter rep = {.user = u,
                     .on_info = usi_on_info,
                     .on_bestmove = usi_on_bestmove,

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../engine/options.h"
 #include "../engine/search.h" /* now_ms */
 #include "../src/movegen.h"
 #include "common.h"
@@ -189,7 +190,7 @@ static void cmd_option(XBoard *xb, const char *arg) {
                 xb->overhead_ms = ms;
             else
                 io_line("Error (bad option value): %s must be from 0 to 5000 ms, not '%s'", name, value);
-        } else if (!strcasecmp(name, "MultiPV")) {
+        } else if (engine_option_find(name) && engine_option_find(name)->xboard == EOPT_XB_FEATURE) {
             halt(xb);
             if (engine_set_option(xb->e, name, value, err, sizeof err)) io_line("Error (bad option value): %s", err);
         } else
@@ -525,10 +526,10 @@ static bool dispatch(XBoard *xb, char *line) {
     } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include"))
         cmd_exclude(xb, p, arg, cmd[0] == 'e');
     else if (!strcmp(cmd, "memory")) {
-        if (strcmp(arg, xb->memory) && !cmd_number(xb, p, arg, "Hash"))
+        if (strcmp(arg, xb->memory) && !cmd_number(xb, p, arg, engine_option_for_xboard(EOPT_XB_MEMORY)->name))
             snprintf(xb->memory, sizeof xb->memory, "%.15s", arg);
     } else if (!strcmp(cmd, "cores"))
-        cmd_number(xb, p, arg, "Threads");
+        cmd_number(xb, p, arg, engine_option_for_xboard(EOPT_XB_CORES)->name);
     else if (!strcmp(cmd, "option"))
         cmd_option(xb, arg);
     else {

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/options.h"
 #include "../src/movegen.h"
+#include "../src/strbuf.h"
 #include "common.h"
 #include "io.h"
 
@@ -30,23 +32,14 @@ const Variant *xb_default_variant(void) {
     return variant_list()[0];
 }
 
-static size_t append(char *buf, size_t len, size_t o, const char *s) {
-    if (o < len) o += (size_t)snprintf(buf + o, len - o, "%s", s);
-    return o;
-}
-
-static size_t append_names(char *buf, size_t len, size_t o, const Variant *v) {
-    o = append(buf, len, o, o ? "," : "");
-    o = append(buf, len, o, v->xboard_name);
+static void append_names(StrBuf *b, const Variant *v) {
+    strbuf_printf(b, "%s%s", b->len ? "," : "", v->xboard_name);
     if (v->xboard_setup && v->aliases) {
         char names[256];
         snprintf(names, sizeof names, "%s", v->aliases);
-        for (char *save, *tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-            o = append(buf, len, o, ",");
-            o = append(buf, len, o, tok);
-        }
+        for (char *save, *tok = strtok_r(names, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+            strbuf_printf(b, ",%s", tok);
     }
-    return o;
 }
 
 /* An option line in the form of protocols.md B.1; each rule option once even if several
@@ -68,13 +61,11 @@ static void feature_rule_options(void) {
                 io_line("feature option=\"%s -check %d\"", o->name, val ? 1 : 0);
                 continue;
             }
-            char line[512], choice[160];
-            size_t n = (size_t)snprintf(line, sizeof line, "feature option=\"%s -combo", o->name);
-            for (int c = 0; c < 4 && o->choices[c]; c++) {
-                snprintf(choice, sizeof choice, "%s %s%s", c ? " ///" : "", o->values[c] == val ? "*" : "",
-                         o->choices[c]);
-                n = append(line, sizeof line, n, choice);
-            }
+            char line[512];
+            StrBuf b = strbuf_init(line, sizeof line);
+            strbuf_printf(&b, "feature option=\"%s -combo", o->name);
+            for (int c = 0; c < 4 && o->choices[c]; c++)
+                strbuf_printf(&b, "%s %s%s", c ? " ///" : "", o->values[c] == val ? "*" : "", o->choices[c]);
             io_line("%s\"", line);
         }
     }
@@ -86,15 +77,21 @@ void xb_send_features(void) {
             "reuse=1 analyze=1 memory=1 smp=1 debug=1 exclude=1 pause=0 nps=0 highlight=0 time=1 draw=1 san=0",
             SHISHI_NAME, SHISHI_VERSION);
     char names[1024];
-    size_t o = 0;
-    names[0] = 0;
+    StrBuf b = strbuf_init(names, sizeof names);
     const Variant *def = xb_default_variant();
-    if (xb_variant_offered(def)) o = append_names(names, sizeof names, o, def);
+    if (xb_variant_offered(def)) append_names(&b, def);
     for (const Variant *const *v = variant_list(); *v; v++)
-        if (*v != def && xb_variant_offered(*v)) o = append_names(names, sizeof names, o, *v);
+        if (*v != def && xb_variant_offered(*v)) append_names(&b, *v);
     io_line("feature variants=\"%s\"", names);
     feature_rule_options();
-    io_line("feature option=\"MultiPV -spin 1 1 64\"");
+    for (int i = 0; i < EOPT_COUNT; i++) {
+        const EngineOption *o = &engine_options[i];
+        if (o->xboard != EOPT_XB_FEATURE) continue;
+        if (o->type == EOPT_SPIN)
+            io_line("feature option=\"%s -spin %d %d %d\"", o->name, o->def, o->min, o->max);
+        else if (o->type == EOPT_CHECK)
+            io_line("feature option=\"%s -check %d\"", o->name, o->def);
+    }
     io_line("feature option=\"%s -spin %d 0 5000\"", XB_OVERHEAD_OPTION, XB_OVERHEAD_DEFAULT);
     io_line("feature done=1");
 }

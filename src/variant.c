@@ -4,6 +4,7 @@
 #include "variant.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +17,22 @@
 extern const Variant variant_shogi, variant_micro, variant_nana;
 extern const Variant variant_chu;
 extern const Variant variant_wa, variant_wa_nodrop;
-static const Variant *const registry[] = {&variant_shogi, &variant_micro,     &variant_nana, &variant_chu,
-                                          &variant_wa,    &variant_wa_nodrop, NULL};
+/* Each game's table storage, writable here only: variants_init() compiles into it, and
+ * everything else reaches it through the descriptor's const pointer. */
+extern VariantTables variant_shogi_tables, variant_micro_tables, variant_nana_tables;
+extern VariantTables variant_chu_tables;
+extern VariantTables variant_wa_tables, variant_wa_nodrop_tables;
+typedef struct {
+    const Variant *v;
+    VariantTables *tables; /* the same object as v->tables, writable */
+} RegistryEntry;
+static const RegistryEntry registry[] = {{&variant_shogi, &variant_shogi_tables},
+                                         {&variant_micro, &variant_micro_tables},
+                                         {&variant_nana, &variant_nana_tables},
+                                         {&variant_chu, &variant_chu_tables},
+                                         {&variant_wa, &variant_wa_tables},
+                                         {&variant_wa_nodrop, &variant_wa_nodrop_tables},
+                                         {NULL, NULL}};
 
 /* The games this build can hold, filled once by variants_init(): a build with a narrower
  * bitboard (-DBB_WORDS=2, docs/performance.md) leaves out boards larger than BB_BITS. */
@@ -196,25 +211,30 @@ static void compile_geometry(const Variant *v, VariantTables *t) {
     }
     t->last_rank[BLACK] = t->rank_bb[v->ranks - 1];
     t->last_rank[WHITE] = t->rank_bb[0];
-    t->ray = calloc((size_t)8 * n, sizeof(Bitboard));
-    t->limited_ray = calloc((size_t)8 * RANGE_MAX * n, sizeof(Bitboard));
-    t->king_step = calloc((size_t)n, sizeof(Bitboard));
-    t->dir_between = malloc((size_t)n * n);
-    memset(t->dir_between, -1, (size_t)n * n);
+    Bitboard *ray = calloc((size_t)8 * n, sizeof(Bitboard));
+    Bitboard *limited_ray = calloc((size_t)8 * RANGE_MAX * n, sizeof(Bitboard));
+    Bitboard *king_step = calloc((size_t)n, sizeof(Bitboard));
+    int8_t *dir_between = malloc((size_t)n * n);
+    if (!ray || !limited_ray || !king_step || !dir_between) abort();
+    memset(dir_between, -1, (size_t)n * n);
     for (int d = 0; d < 8; d++) t->sq_delta[d] = (int8_t)(DIR_DY[d] * v->files + DIR_DX[d]);
     for (int s = 0; s < n; s++) {
         int x0 = s % v->files, y0 = s / v->files;
         for (int d = 0; d < 8; d++) {
             int x = x0 + DIR_DX[d], y = y0 + DIR_DY[d];
-            if (on_board(v, x, y)) bb_set(&t->king_step[s], y * v->files + x);
+            if (on_board(v, x, y)) bb_set(&king_step[s], y * v->files + x);
             for (int k = 1; on_board(v, x, y); k++, x += DIR_DX[d], y += DIR_DY[d]) {
                 int q = y * v->files + x;
-                bb_set(&t->ray[d * n + s], q);
-                t->dir_between[s * n + q] = (int8_t)d;
-                for (int r = k; r < RANGE_MAX; r++) bb_set(&t->limited_ray[(d * RANGE_MAX + r) * n + s], q);
+                bb_set(&ray[d * n + s], q);
+                dir_between[s * n + q] = (int8_t)d;
+                for (int r = k; r < RANGE_MAX; r++) bb_set(&limited_ray[(d * RANGE_MAX + r) * n + s], q);
             }
         }
     }
+    t->ray = ray;
+    t->limited_ray = limited_ray;
+    t->king_step = king_step;
+    t->dir_between = dir_between;
 }
 
 /* Leap bitboard of a vector set for one colour (White's vectors are Black's rotated). */
@@ -302,10 +322,12 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
         t->leap_group[pt] = (uint8_t)g;
     }
     t->leap_group_count = groups;
-    t->leap = calloc((size_t)groups * 2 * n, sizeof(Bitboard));
+    Bitboard *leap = calloc((size_t)groups * 2 * n, sizeof(Bitboard));
+    if (!leap) abort();
     for (int g = 0; g < groups; g++)
         for (int c = 0; c < 2; c++)
-            for (int s = 0; s < n; s++) leap_board(v, &group_vecs[g], (Color)c, s, &t->leap[(g * 2 + c) * n + s]);
+            for (int s = 0; s < n; s++) leap_board(v, &group_vecs[g], (Color)c, s, &leap[(g * 2 + c) * n + s]);
+    t->leap = leap;
 
     /* relations between types */
     for (int i = 0; i < types; i++) {
@@ -332,10 +354,12 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
     }
     /* dead squares: the far dead_ranks ranks */
     for (int c = 0; c < 2; c++) {
-        t->dead[c] = calloc(PT_MAX, sizeof(Bitboard));
+        Bitboard *dead = calloc(PT_MAX, sizeof(Bitboard));
+        if (!dead) abort();
         for (int i = 0; i < types; i++)
             for (int k = 0; k < v->pieces[i].dead_ranks; k++)
-                t->dead[c][i + 1] = bb_or(t->dead[c][i + 1], t->rank_bb[c == BLACK ? v->ranks - 1 - k : k]);
+                dead[i + 1] = bb_or(dead[i + 1], t->rank_bb[c == BLACK ? v->ranks - 1 - k : k]);
+        t->dead[c] = dead;
     }
     /* hand types (in table order) and the faces each may be dropped as */
     for (int i = 0; i < types; i++) {
@@ -425,8 +449,7 @@ static int compile_counts(const Variant *v, VariantTables *t, char *err, size_t 
 
 PieceType variant_base_type(const Variant *v, PieceType pt) { return base_type(v->tables, pt); }
 
-static int compile(const Variant *v, char *err, size_t errlen) {
-    VariantTables *t = v->tables;
+static int compile(const Variant *v, VariantTables *t, char *err, size_t errlen) {
     if (v->files < 1 || v->files > FILE_MAX || v->ranks < 1 || v->ranks > RANK_MAX || v->files * v->ranks > BB_BITS) {
         snprintf(err, errlen, "board %dx%d is not supported", v->files, v->ranks);
         return -1;
@@ -442,24 +465,47 @@ static int compile(const Variant *v, char *err, size_t errlen) {
     return compile_counts(v, t, err, errlen);
 }
 
-static bool initialised;
+/* The hand keys (zobrist.h) have one entry per count up to HAND_MAX. A composed position may
+ * hold up to twice a game's set of one kind (position.c, docs/rules.md "Material"), all of it in
+ * one hand: that must fit. */
+static int check_hand_bound(const Variant *v, const VariantTables *t, char *err, size_t errlen) {
+    if (!v->drops) return 0;
+    for (int i = 0; i < t->hand_type_count; i++) {
+        PieceType h = t->hand_types[i];
+        if (2 * t->max_count[h] > HAND_MAX) {
+            snprintf(err, errlen, "hand type %s: %d pieces exceed the hand-key bound %d", variant_symbol(v, h),
+                     2 * t->max_count[h], HAND_MAX);
+            return -1;
+        }
+    }
+    return 0;
+}
 
-void variants_init(void) {
-    if (initialised) return;
-    initialised = true;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+/* The one writer of the key tables and of every game's VariantTables. */
+static void init_all(void) {
     zobrist_init();
     char err[256];
     int n = 0;
-    for (int i = 0; registry[i]; i++) {
-        if (registry[i]->files * registry[i]->ranks > BB_BITS) continue;
-        if (compile(registry[i], err, sizeof err)) {
-            fprintf(stderr, "shishi: variant %s: %s\n", registry[i]->name, err);
+    for (int i = 0; registry[i].v; i++) {
+        const Variant *v = registry[i].v;
+        VariantTables *t = registry[i].tables;
+        if (v->tables != t) {
+            fprintf(stderr, "shishi: variant %s: descriptor and registry name different tables\n", v->name);
             exit(2);
         }
-        registry[i]->tables->index = n;
-        available[n++] = registry[i];
+        if (v->files * v->ranks > BB_BITS) continue;
+        if (compile(v, t, err, sizeof err) || check_hand_bound(v, t, err, sizeof err)) {
+            fprintf(stderr, "shishi: variant %s: %s\n", v->name, err);
+            exit(2);
+        }
+        t->index = n;
+        available[n++] = v;
     }
 }
+
+void variants_init(void) { pthread_once(&init_once, init_all); }
 
 /* ---- validation ----------------------------------------------------------------------- */
 

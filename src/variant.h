@@ -131,10 +131,13 @@ struct Variant {
     const char *xboard_setup;
     const char *const *xboard_pieces; /* `piece` command bodies ("P& fW"), NULL-terminated */
 
-    VariantTables *tables; /* compiled at start-up by variants_init() */
+    /* Compiled once by variants_init() through a private writable pointer (the registry in
+     * variant.c); everything else sees them only through this const pointer. */
+    const VariantTables *tables;
 };
 
-/* Compiled per-variant lookup tables (read-only after variants_init). */
+/* Compiled per-variant lookup tables: written only inside variants_init()'s once-guard,
+ * read-only (and reached only through const pointers) afterwards. */
 enum { LEAP_GROUP_MAX = PT_MAX, LIMITED_MAX = 16, RANGE_MAX = 8 };
 
 struct VariantTables {
@@ -147,12 +150,12 @@ struct VariantTables {
     Bitboard rank_bb[RANK_MAX]; /* rank y, from Black's side */
     Bitboard zone[COLOR_NB];    /* promotion zone of each colour */
     Bitboard last_rank[COLOR_NB];
-    Bitboard no_drop;      /* squares where nothing may be dropped */
-    Bitboard *ray;         /* [dir * sq_count + sq], absolute directions 0..7 */
-    Bitboard *limited_ray; /* [(dir * RANGE_MAX + range) * sq_count + sq] */
-    Bitboard *king_step;   /* [sq]: the 8 neighbours */
-    int8_t *dir_between;   /* [a * sq_count + b]: direction a -> b, -1 if not aligned */
-    int8_t sq_delta[8];    /* square index delta of each direction */
+    Bitboard no_drop;            /* squares where nothing may be dropped */
+    const Bitboard *ray;         /* [dir * sq_count + sq], absolute directions 0..7 */
+    const Bitboard *limited_ray; /* [(dir * RANGE_MAX + range) * sq_count + sq] */
+    const Bitboard *king_step;   /* [sq]: the 8 neighbours */
+    const int8_t *dir_between;   /* [a * sq_count + b]: direction a -> b, -1 if not aligned */
+    int8_t sq_delta[8];          /* square index delta of each direction */
 
     /* per type */
     uint8_t promotes_to[PT_MAX], changes_to[PT_MAX], hand_type[PT_MAX];
@@ -165,7 +168,7 @@ struct VariantTables {
     bool can_promote[PT_MAX];
     bool has_double[PT_MAX]; /* any lion power */
     unsigned flags[PT_MAX];
-    Bitboard *dead[COLOR_NB]; /* [pt]: squares where the unpromoted piece could never move */
+    const Bitboard *dead[COLOR_NB]; /* [pt]: squares where the unpromoted piece could never move */
     int value[PT_MAX];
 
     /* hand types and their faces */
@@ -177,7 +180,7 @@ struct VariantTables {
 
     /* attack groups */
     int leap_group_count;
-    Bitboard *leap;        /* [(group * 2 + color) * sq_count + sq] */
+    const Bitboard *leap;  /* [(group * 2 + color) * sq_count + sq] */
     int limited_count_all; /* (color, dir, range, type) rows for attackers_to */
     struct {
         uint8_t color, dir, range, type;
@@ -186,7 +189,8 @@ struct VariantTables {
     PieceType royal_type;              /* a royal type (for drops of royals), 0 = none */
 };
 
-/* Compile every registered descriptor; call once at start-up (idempotent). */
+/* Compile every registered descriptor. Idempotent and thread-safe (pthread_once): any number
+ * of threads may call it; all of them return after the one compilation has finished. */
 void variants_init(void);
 /* Find a game by name or alias (case-insensitive); NULL if unknown. */
 const Variant *variant_find(const char *name);

@@ -4,7 +4,7 @@
 /* ---- Zobrist keys (filled once at start-up, read-only afterwards) ------------------------ */
 
 Key zob_psq[COLOR_NB][PT_MAX][SQ_MAX];
-Key zob_hand[COLOR_NB][PT_MAX]; /* added once per piece in hand */
+Key zob_hand[COLOR_NB][PT_MAX][HAND_MAX + 1]; /* [c][h][0] stays 0: an empty hand adds nothing */
 Key zob_lion[SQ_MAX];
 Key zob_side;
 
@@ -18,10 +18,11 @@ static uint64_t splitmix(uint64_t *s) {
 void zobrist_init(void) {
     uint64_t seed = 0x5348495348490001ULL; /* fixed: keys (and so bench) are reproducible */
     for (int c = 0; c < COLOR_NB; c++)
-        for (int p = 0; p < PT_MAX; p++) {
+        for (int p = 0; p < PT_MAX; p++)
             for (int s = 0; s < SQ_MAX; s++) zob_psq[c][p][s] = splitmix(&seed);
-            zob_hand[c][p] = splitmix(&seed);
-        }
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int p = 0; p < PT_MAX; p++)
+            for (int n = 1; n <= HAND_MAX; n++) zob_hand[c][p][n] = splitmix(&seed);
     for (int s = 0; s < SQ_MAX; s++) zob_lion[s] = splitmix(&seed);
     zob_side = splitmix(&seed);
 }

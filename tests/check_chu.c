@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../engine/perft.h"
+#include "../src/strbuf.h"
 #include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------------------------- */
@@ -547,13 +548,12 @@ static void normalise_sfen(const char *in, char *out, size_t len) {
     snprintf(buf, sizeof buf, "%s", in);
     char *f[8];
     int n = 0;
-    for (char *t = strtok(buf, " "); t && n < 8; t = strtok(NULL, " ")) f[n++] = t;
+    for (char *save = NULL, *t = strtok_r(buf, " ", &save); t && n < 8; t = strtok_r(NULL, " ", &save)) f[n++] = t;
     const Variant *v = variant_find("chu");
-    size_t o = 0;
-    out[0] = 0;
+    StrBuf b = strbuf_init(out, len);
     for (int i = 0; i < n; i++) {
         if (i == 2 && strcmp(f[i], "-") && f[i][strspn(f[i], "0123456789")] && usi_square_parse(v, f[i]) < 0) continue;
-        o += (size_t)snprintf(out + o, len - o, "%s%s", o ? " " : "", f[i]);
+        strbuf_printf(&b, "%s%s", b.len ? " " : "", f[i]);
     }
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../eval/eval.h"
+#include "../src/strbuf.h"
 #include "testutil.h"
 
 /* The SFEN of pos seen from the other side: board turned half a turn, colours (letter case)
@@ -29,7 +30,7 @@ static void flipped_sfen(const Position *pos, char *out, size_t len) {
     }
     const Variant *v = pos->v;
     ck_assert_int_eq(n, v->files * v->ranks);
-    size_t o = 0;
+    StrBuf b = strbuf_init(out, len);
     for (int r = 0; r < v->ranks; r++) {
         int empty = 0;
         for (int f = 0; f < v->files; f++) {
@@ -38,17 +39,17 @@ static void flipped_sfen(const Position *pos, char *out, size_t len) {
                 empty++;
                 continue;
             }
-            if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
+            if (empty) strbuf_printf(&b, "%d", empty);
             empty = 0;
-            o += (size_t)snprintf(out + o, len - o, "%s", c);
+            strbuf_printf(&b, "%s", c);
         }
-        if (empty) o += (size_t)snprintf(out + o, len - o, "%d", empty);
-        if (r < v->ranks - 1) o += (size_t)snprintf(out + o, len - o, "/");
+        if (empty) strbuf_printf(&b, "%d", empty);
+        if (r < v->ranks - 1) strbuf_printf(&b, "/");
     }
     for (char *h = hand; *h; h++)
         if (isalpha((unsigned char)*h))
             *h = (char)(isupper((unsigned char)*h) ? tolower((unsigned char)*h) : toupper((unsigned char)*h));
-    snprintf(out + o, len - o, " %c %s 1", pos->stm == BLACK ? 'w' : 'b', hand);
+    strbuf_printf(&b, " %c %s 1", pos->stm == BLACK ? 'w' : 'b', hand);
 }
 
 /* evaluate(pos) equals evaluate(flipped pos); the trace rebuilds the evaluation. */

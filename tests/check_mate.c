@@ -9,6 +9,7 @@
 
 #include "../engine/mate/mate.h"
 #include "../engine/search.h"
+#include "../src/strbuf.h"
 #include "testutil.h"
 
 /* make test: every row up to QUICK_MAX_PLIES within ROW_NODES each, the 13-ply rows within
@@ -298,12 +299,13 @@ START_TEST(long_problems) {
         if (tsv.ncols < 3 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != 117) continue;
         for (size_t t = 0; t < sizeof PLAYED / sizeof PLAYED[0]; t++) {
             char spec[4000];
-            int len = snprintf(spec, sizeof spec, "sfen %s moves", tsv.cols[0]);
+            StrBuf b = strbuf_init(spec, sizeof spec);
+            strbuf_printf(&b, "sfen %s moves", tsv.cols[0]);
             const char *p = tsv.cols[2];
             for (int k = 0; k < PLAYED[t] && *p; k++) {
                 const char *e = strchr(p, ' ');
                 int w = e ? (int)(e - p) : (int)strlen(p);
-                len += snprintf(spec + len, sizeof spec - (size_t)len, " %.*s", w, p);
+                strbuf_printf(&b, " %.*s", w, p);
                 p = e ? e + 1 : p + w;
             }
             Position *pos = test_position("shogi", spec);

@@ -297,7 +297,7 @@ START_TEST(nana_no_stalemate_with_hand) {
     free(pos);
     pos = test_position_with("nana", sfen, "NanaNoStalemateWithHand", "true");
     test_moves_string(pos, NOTATION_USI, without, sizeof without);
-    for (char *w = strtok(with, " "); w; w = strtok(NULL, " ")) {
+    for (char *save = NULL, *w = strtok_r(with, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
         bool drop = false;
         for (int i = 0; i < 4; i++) drop |= !strcmp(w, stalemating[i]);
         if (!drop) snprintf(expect + strlen(expect), sizeof expect - strlen(expect), "%s%s", expect[0] ? " " : "", w);

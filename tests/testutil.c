@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../src/strbuf.h"
+
 const char *test_shared_dir(void) {
     const char *d = getenv("SHISHI_SHARED");
     return d && *d ? d : "../shared";
@@ -59,11 +61,10 @@ void test_sort_words(const char *in, char *out, size_t len) {
     char *copy = strdup(in);
     char **words = malloc(sizeof(char *) * (strlen(in) / 2 + 2));
     int n = 0;
-    for (char *t = strtok(copy, " \t\n"); t; t = strtok(NULL, " \t\n")) words[n++] = t;
+    for (char *save = NULL, *t = strtok_r(copy, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) words[n++] = t;
     qsort(words, (size_t)n, sizeof *words, cmp_str);
-    size_t o = 0;
-    out[0] = 0;
-    for (int i = 0; i < n; i++) o += (size_t)snprintf(out + o, len - o, "%s%s", i ? " " : "", words[i]);
+    StrBuf b = strbuf_init(out, len);
+    for (int i = 0; i < n; i++) strbuf_printf(&b, "%s%s", i ? " " : "", words[i]);
     free(words);
     free(copy);
 }
@@ -72,12 +73,11 @@ void test_moves_string(Position *pos, Notation n, char *buf, size_t len) {
     MoveList list;
     movegen_legal(pos, &list);
     char *tmp = malloc(65536);
-    size_t o = 0;
-    tmp[0] = 0;
+    StrBuf b = strbuf_init(tmp, 65536);
     for (int i = 0; i < list.size; i++) {
         char m[64];
         move_format(pos, list.moves[i], n, m, sizeof m);
-        o += (size_t)snprintf(tmp + o, 65536 - o, "%s%s", i ? " " : "", m);
+        strbuf_printf(&b, "%s%s", i ? " " : "", m);
     }
     test_sort_words(tmp, buf, len);
     free(tmp);

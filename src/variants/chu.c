@@ -61,7 +61,9 @@ static const RuleOption chu_options[] = {
     {"GoBetweenLastRank", OPT_CHECK, offsetof(Rules, gobetween_last_rank), {NULL}, {0}},
 };
 
-static VariantTables chu_tables;
+/* Storage of the compiled tables: written only by variants_init() (the registry in variant.c
+ * names it), read through the descriptor's const pointer. */
+VariantTables variant_chu_tables;
 
 const Variant variant_chu = {
     .name = "chu",
@@ -86,5 +88,5 @@ const Variant variant_chu = {
     .defaults = {.perpetual_check_loses = 1, .bare_king = 1, .allow_repeats = 1},
     .options = chu_options,
     .option_count = sizeof chu_options / sizeof chu_options[0],
-    .tables = &chu_tables,
+    .tables = &variant_chu_tables,
 };

@@ -21,7 +21,9 @@ static const RuleOption micro_options[] = {
     {"MicroDeadDrops", OPT_CHECK, offsetof(Rules, dead_drops), {NULL}, {0}},
 };
 
-static VariantTables micro_tables;
+/* Storage of the compiled tables: written only by variants_init() (the registry in variant.c
+ * names it), read through the descriptor's const pointer. */
+VariantTables variant_micro_tables;
 
 const Variant variant_micro = {
     .name = "micro",
@@ -39,5 +41,5 @@ const Variant variant_micro = {
     .defaults = {.dead_drops = 1, .perpetual_check_loses = 1},
     .options = micro_options,
     .option_count = sizeof micro_options / sizeof micro_options[0],
-    .tables = &micro_tables,
+    .tables = &variant_micro_tables,
 };

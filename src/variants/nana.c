@@ -23,7 +23,9 @@ static const RuleOption nana_options[] = {
     {"NanaPerpetualCheckLoses", OPT_CHECK, offsetof(Rules, perpetual_check_loses), {NULL}, {0}},
 };
 
-static VariantTables nana_tables;
+/* Storage of the compiled tables: written only by variants_init() (the registry in variant.c
+ * names it), read through the descriptor's const pointer. */
+VariantTables variant_nana_tables;
 
 const Variant variant_nana = {
     .name = "nana",
@@ -45,5 +47,5 @@ const Variant variant_nana = {
     .defaults = {0},
     .options = nana_options,
     .option_count = sizeof nana_options / sizeof nana_options[0],
-    .tables = &nana_tables,
+    .tables = &variant_nana_tables,
 };

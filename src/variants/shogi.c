@@ -30,7 +30,9 @@ static const RuleOption shogi_options[] = {
      {IMPASSE_CSA27, IMPASSE_CSA24, IMPASSE_NONE, 0}},
 };
 
-static VariantTables shogi_tables;
+/* Storage of the compiled tables: written only by variants_init() (the registry in variant.c
+ * names it), read through the descriptor's const pointer. */
+VariantTables variant_shogi_tables;
 
 const Variant variant_shogi = {
     .name = "shogi",
@@ -48,5 +50,5 @@ const Variant variant_shogi = {
     .defaults = {.perpetual_check_loses = 1, .impasse = IMPASSE_CSA27},
     .options = shogi_options,
     .option_count = sizeof shogi_options / sizeof shogi_options[0],
-    .tables = &shogi_tables,
+    .tables = &variant_shogi_tables,
 };

@@ -13,7 +13,9 @@ static const RuleOption wa_options[] = {
     {"Wa drop rules", OPT_COMBO, offsetof(Rules, free_drops), {"modern", "free", NULL}, {0, 1}},
 };
 
-static VariantTables wa_tables;
+/* Storage of the compiled tables: written only by variants_init() (the registry in variant.c
+ * names it), read through the descriptor's const pointer. */
+VariantTables variant_wa_tables;
 
 const Variant variant_wa = {
     .name = "wa",
@@ -28,5 +30,5 @@ const Variant variant_wa = {
     .defaults = {.perpetual_check_loses = 1},
     .options = wa_options,
     .option_count = sizeof wa_options / sizeof wa_options[0],
-    .tables = &wa_tables,
+    .tables = &variant_wa_tables,
 };

@@ -6,7 +6,9 @@
 
 static const PieceDef wa_nodrop_pieces[] = WA_PIECE_TABLE(WA_NO_HAND, 0);
 
-static VariantTables wa_nodrop_tables;
+/* Storage of the compiled tables: written only by variants_init() (the registry in variant.c
+ * names it), read through the descriptor's const pointer. */
+VariantTables variant_wa_nodrop_tables;
 
 const Variant variant_wa_nodrop = {
     .name = "wa-nodrop",
@@ -17,5 +19,5 @@ const Variant variant_wa_nodrop = {
     .pieces = wa_nodrop_pieces,
     .piece_count = sizeof wa_nodrop_pieces / sizeof wa_nodrop_pieces[0],
     .defaults = {.perpetual_check_loses = 1},
-    .tables = &wa_nodrop_tables,
+    .tables = &variant_wa_nodrop_tables,
 };

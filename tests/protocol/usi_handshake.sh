@@ -7,7 +7,7 @@ python3 "$D" "$BIN" <<'END'
 > usi
 < id name Shishi \S+
 = id author the Shishi developers
-= option name USI_Hash type spin default 256 min 1 max 65536
+= option name USI_Hash type spin default 64 min 1 max 65536
 = option name USI_Ponder type check default false
 = option name MultiPV type spin default 1 min 1 max 64
 = option name UCI_Variant type combo default shogi var shogi var micro var nana var chu var wa var wa-nodrop

@@ -1,0 +1,57 @@
+/* options.c - the engine option table (options.h) and reading option values. */
+#include "options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const EngineOption engine_options[EOPT_COUNT] = {
+    {EOPT_HASH, "Hash", "USI_Hash", EOPT_SPIN, ENGINE_HASH_DEFAULT_MB, 1, ENGINE_HASH_MAX_MB, EOPT_XB_MEMORY},
+    {EOPT_PONDER, "Ponder", "USI_Ponder", EOPT_CHECK, 0, 0, 1, EOPT_XB_NONE}, /* XBoard: hard/easy */
+    {EOPT_MULTIPV, "MultiPV", "MultiPV", EOPT_SPIN, 1, 1, ENGINE_MULTIPV_MAX, EOPT_XB_FEATURE},
+    {EOPT_VARIANT, "UCI_Variant", "UCI_Variant", EOPT_GAME, 0, 0, 0, EOPT_XB_NONE}, /* XBoard: variant */
+    {EOPT_THREADS, "Threads", "Threads", EOPT_SPIN, 1, 1, ENGINE_THREADS_MAX, EOPT_XB_CORES},
+    {EOPT_SOLVED, "SolvedTables", "SolvedTables", EOPT_CHECK, 1, 0, 1, EOPT_XB_NONE},
+};
+
+const EngineOption *engine_option_find(const char *name) {
+    if (!name) return NULL;
+    for (int i = 0; i < EOPT_COUNT; i++) {
+        const EngineOption *o = &engine_options[i];
+        if (!strcasecmp(name, o->name) || (o->usi_name && !strcasecmp(name, o->usi_name))) return o;
+    }
+    if (!strcasecmp(name, "USI_Variant")) return &engine_options[EOPT_VARIANT];
+    return NULL;
+}
+
+const EngineOption *engine_option_for_xboard(EngineOptionXboard x) {
+    for (int i = 0; i < EOPT_COUNT; i++)
+        if (engine_options[i].xboard == x) return &engine_options[i];
+    return NULL;
+}
+
+int engine_option_parse(const EngineOption *o, const char *called, const char *text, int *out, char *err,
+                        size_t errlen) {
+    if (o->type == EOPT_CHECK) {
+        if (!strcasecmp(text, "true") || !strcmp(text, "1"))
+            *out = 1;
+        else if (!strcasecmp(text, "false") || !strcmp(text, "0"))
+            *out = 0;
+        else {
+            snprintf(err, errlen, "%s takes true or false, not '%s'", called, text);
+            return -1;
+        }
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long x = strtol(text, &end, 10);
+    if (o->type != EOPT_SPIN || end == text || *end || errno || x < o->min || x > o->max) {
+        snprintf(err, errlen, "%s must be from %d to %d, not '%s'", called, o->min, o->max, text);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}

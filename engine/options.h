@@ -1,0 +1,51 @@
+/* options.h - the one table of engine options that every front end reads: USI announces and
+ * sets them (`option name ...`, `setoption`), XBoard offers them (`feature option=...`, the
+ * `memory` and `cores` commands) and the command line takes their defaults. engine.c applies
+ * them to an EngineContext (engine_set_option). Rule options are not here: they come from each
+ * game's descriptor (RuleOption). */
+#ifndef SHISHI_ENGINE_OPTIONS_H
+#define SHISHI_ENGINE_OPTIONS_H
+
+#include <stddef.h>
+
+typedef enum {
+    EOPT_HASH,    /* MB of the transposition table (also the mate solver's table for `go mate`) */
+    EOPT_PONDER,  /* USI: a pondering GUI */
+    EOPT_MULTIPV, /* lines to report */
+    EOPT_VARIANT, /* the game (a name) */
+    EOPT_THREADS, /* search threads */
+    EOPT_SOLVED,  /* use a solved game's table (docs/nana.md); bench turns it off */
+    EOPT_COUNT
+} EngineOptionId;
+
+typedef enum { EOPT_SPIN, EOPT_CHECK, EOPT_GAME } EngineOptionType;
+
+/* How XBoard sets an option: not at all, by `feature option="NAME -spin ..."` + `option
+ * NAME=VALUE`, or by its own command (`memory N`, `cores N`). */
+typedef enum { EOPT_XB_NONE, EOPT_XB_FEATURE, EOPT_XB_MEMORY, EOPT_XB_CORES } EngineOptionXboard;
+
+/* The one Hash default (USI, XBoard, command line) and the ranges the table gives. */
+enum { ENGINE_HASH_DEFAULT_MB = 64, ENGINE_HASH_MAX_MB = 65536, ENGINE_THREADS_MAX = 64, ENGINE_MULTIPV_MAX = 64 };
+
+typedef struct {
+    EngineOptionId id;
+    const char *name;     /* the engine's name for engine_set_option; XBoard's feature name */
+    const char *usi_name; /* the name USI announces (USI_Hash); NULL: not offered over USI */
+    EngineOptionType type;
+    int def, min, max; /* spin: the range; check: 0/1; game: unused (the first game) */
+    EngineOptionXboard xboard;
+} EngineOption;
+
+/* The table, in the order USI announces it; EOPT_COUNT rows, row i has id i. */
+extern const EngineOption engine_options[EOPT_COUNT];
+
+/* The row named name (its name or USI name, case-insensitive), or NULL. */
+const EngineOption *engine_option_find(const char *name);
+/* The row XBoard sets with the command x (EOPT_XB_MEMORY, EOPT_XB_CORES). */
+const EngineOption *engine_option_for_xboard(EngineOptionXboard x);
+/* Read a spin or check value: 0 with *out set, or -1 with a message naming the option as
+ * `called` (the name the user wrote). Check values: true/false (also 1/0). */
+int engine_option_parse(const EngineOption *o, const char *called, const char *text, int *out, char *err,
+                        size_t errlen);
+
+#endif
