@@ -309,6 +309,8 @@ static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
+    c->first_nodes = 0;
+    c->first_len = 0;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     if (solver_init(&ms, pos, c) < 0) {
@@ -324,6 +326,8 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {
+        c->first_nodes = c->nodes;
+        c->first_len = r.len;
         /* the proof's own line first: the answer if shortening runs out of time */
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;
