@@ -258,6 +258,24 @@ START_TEST(probe_problem) {
 }
 END_TEST
 
+/* Tsume convention: among equally long defences the defender picks the one that leaves the
+ * attacker nothing in hand. R*3b and then 3a4a is mated by 3b4b+ with a rook left over;
+ * 3a2a, as long, is mated only by R*9a, which spends it. */
+START_TEST(defence_spends_hand) {
+    Position *pos = test_position("shogi", "sfen 6k2/9/5G3/9/9/9/9/9/9 b 2R2b3g4s4n4l18p 1");
+    static Move line[MATE_LINE_MAX];
+    int n = 0;
+    ck_assert_int_eq(solve(pos, 0, ROW_NODES, line, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 3);
+    assert_mating_line(pos, line, n, "bare hand");
+    for (int i = 0; i < n; i++) pos_do_move(pos, line[i]);
+    int left = 0;
+    for (int k = 0; k < pos->t->hand_type_count; k++) left += pos->hand[BLACK][pos->t->hand_types[k]];
+    ck_assert_msg(left == 0, "the line leaves the attacker %d piece(s) in hand", left);
+    free(pos);
+}
+END_TEST
+
 /* A line that does not mate is rejected (the verifier can fail). */
 START_TEST(verifier_rejects) {
     Position *pos = test_position("shogi", "sfen 5n2k/5l3/5B3/6R2/9/9/9/9/K8 b G 1");
@@ -336,6 +354,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, chu_problems);
     tcase_add_test(tc, chu_verifier);
     tcase_add_test(tc, probe_problem);
+    tcase_add_test(tc, defence_spends_hand);
     tcase_add_test(tc, verifier_rejects);
     tcase_add_test(tc, cli_mate);
     tcase_add_test(tc, long_problems);

@@ -184,6 +184,40 @@ static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
     return true;
 }
 
+/* A new interposing drop (just made, attacker to move): is taking the dropped piece, checking,
+ * already proven in the table? Then so is the drop, without a search. WHY: the drops on one
+ * square differ after the capture only in the piece the attacker gains, and hand domination
+ * often answers the next drop's capture from the first one's proof (the expansion of the drop
+ * node, with a first estimate for every check, is what this saves). */
+static bool probe_capture(MateSolver *ms, Move drop, int rem, int fsq, MateResult *r) {
+    Position *pos = ms->pos;
+    MoveList *caps = ms->scratch;
+    mate_attacks(pos, false, caps);
+    MateHand before;
+    mate_hand_of(ms, &before);
+    for (int i = 0; i < caps->size; i++) {
+        Move m = caps->moves[i];
+        if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
+        int crem = mate_child_rem(ms, rem, fsq, m, true);
+        if (crem != REM_NONE && crem < 0) continue;
+        MateChild k = {0};
+        MateResult t;
+        pos_do_move(pos, m);
+        hand_delta(ms, &before, &k);
+        MateHand h;
+        mate_hand_of(ms, &h);
+        bool proven = mtt_lookup(&ms->tt, node_key(ms, FREE_NONE), &h, crem, &t) && t.pn == 0;
+        pos_undo_move(pos);
+        if (!proven) continue;
+        proof_back(&t.hand, k.dslot, k.dval);
+        t.len = (int16_t)(t.len + (crem > rem && rem != REM_NONE ? -1 : 1));
+        *r = t;
+        mtt_store(&ms->tt, node_key(ms, fsq), &before, r, 1);
+        return true;
+    }
+    return false;
+}
+
 /* Attacker to move with one ply left and no free square, no mate in one found: is there
  * certainly no mate within one ply? Not when some check leaves the defender nothing but
  * drops (interpositions that may be futile: the search decides those). WHY: most nodes of a
@@ -329,7 +363,7 @@ static uint64_t reply_estimate(MateSolver *ms) {
 /* A child the table knows nothing about (the move made, ckey/ch its key and hand): its first
  * estimate, stored. WHY stored: a node is expanded again at every visit, and the reply count
  * or the mate-in-one probe costs more than a table look-up. */
-static void first_estimate(MateSolver *ms, bool or_node, int crem, int cfree, uint64_t ckey, const MateHand *ch,
+static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int cfree, uint64_t ckey, const MateHand *ch,
                            MateResult *r) {
     if (or_node) {
         uint64_t replies = reply_estimate(ms);
@@ -339,7 +373,7 @@ static void first_estimate(MateSolver *ms, bool or_node, int crem, int cfree, ui
         } else
             r->pn = (uint32_t)(replies < 64 ? replies : 64);
         mtt_store(&ms->tt, ckey, ch, r, 0);
-    } else if (!probe_mate1(ms, crem, cfree, r)) {
+    } else if (!probe_mate1(ms, crem, cfree, r) && !(move_is_drop(m) && probe_capture(ms, m, crem, cfree, r))) {
         if (crem == 1 && cfree == FREE_NONE && no_mate_within_one(ms))
             *r = (MateResult){.pn = PN_INF, .dn = 0, .len = 1, .hand = *ch};
         mtt_store(&ms->tt, ckey, ch, r, r->dn ? 0 : 1);
@@ -363,7 +397,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateResult r;
         if (!mtt_lookup(&ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
             pos_do_move(pos, k->move);
-            first_estimate(ms, or_node, crem, cfree, k->key, &ch, &r);
+            first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
             pos_undo_move(pos);
         }
         k->pn = r.pn;

@@ -91,25 +91,60 @@ static bool futile(MateSolver *ms, Move drop, int rem) {
     return false;
 }
 
-/* Defender to move, mated within exactly rem plies: the longest non-futile defence, board
- * moves before interpositions at equal length; MOVE_NONE when nothing but futile drops is
- * left. *child_len and *child_free: the exact length after it and its free square. */
+static int extract_exact(MateSolver *ms, int d, int fsq, Move *line, int max);
+
+/* Tie-break of equally long defences (TIE_MAX: the longest remaining mate it looks at). */
+enum { TIE_MAX = 31, TIE_LINE = 64 };
+
+/* Attacker to move after a defence, mate of exactly len plies (free square fsq): does the
+ * exact line from here end with the attacker holding nothing in hand? */
+static bool ends_bare(MateSolver *ms, int len, int fsq) {
+    Position *pos = ms->pos;
+    Move line[TIE_LINE];
+    ms->in_tiebreak = true;
+    int n = extract_exact(ms, len, fsq, line, TIE_LINE);
+    ms->in_tiebreak = false;
+    for (int i = 0; i < n; i++) pos_do_move(pos, line[i]);
+    bool bare = true;
+    for (int k = 0; k < pos->t->hand_type_count; k++) bare &= !pos->hand[ms->attacker][pos->t->hand_types[k]];
+    for (int i = 0; i < n; i++) pos_undo_move(pos);
+    return bare;
+}
+
+/* Defender to move, mated within exactly rem plies: the longest non-futile defence; at equal
+ * length one after which the attacker ends with nothing in hand (tsume convention, looked at
+ * when at most TIE_MAX plies remain), else board moves before interpositions; MOVE_NONE when
+ * nothing but futile drops is left. *child_len and *child_free: the exact length after it
+ * and its free square. */
 static Move exact_defence(MateSolver *ms, int rem, int *child_len, int *child_free) {
     Position *pos = ms->pos;
     MoveList list;
     mate_gen(ms, rem, FREE_NONE, &list);
     Move best = MOVE_NONE;
-    int longest = -(1 << 20);
+    int longest = -(1 << 20), best_bare = -1; /* -1: not looked at */
+    bool tie = !ms->in_tiebreak && rem <= TIE_MAX;
     for (int pass = 0; pass < 2 && !ms->aborted; pass++) /* board moves, then drops */
-        for (int i = 0; i < list.size && !ms->aborted && longest < rem - 1; i++) {
+        for (int i = 0; i < list.size && !ms->aborted && (longest < rem - 1 || (tie && best_bare != 1)); i++) {
             Move m = list.moves[i];
             bool drop = move_is_drop(m);
             if (drop != (pass == 1)) continue;
             int fsq = drop ? move_to(m) : FREE_NONE;
             pos_do_move(pos, m);
             int b = drop && futile(ms, m, rem) ? -1 : shortest_budget(ms, rem - 1, fsq);
+            bool take = b >= 0 && b > longest;
+            if (b >= 0 && b == longest && tie) {
+                if (best_bare < 0) {
+                    pos_undo_move(pos);
+                    pos_do_move(pos, best);
+                    best_bare = ends_bare(ms, *child_len, *child_free);
+                    pos_undo_move(pos);
+                    pos_do_move(pos, m);
+                }
+                take = !best_bare && ends_bare(ms, b, fsq);
+            }
             pos_undo_move(pos);
-            if (b >= 0 && b > longest) {
+            if (take) {
+                best_bare = b > longest ? -1 : 1;
                 longest = b;
                 best = m;
                 *child_len = b;
@@ -155,10 +190,11 @@ static Move exact_step(MateSolver *ms, int *rem, int fsq, bool defend, Move *rep
     return m;
 }
 
-/* The line of a mate of exactly d plies, into line[0..max). */
-static int extract_exact(MateSolver *ms, int d, Move *line, int max) {
+/* The line of a mate of exactly d plies (attacker to move, free square fsq), into
+ * line[0..max). */
+static int extract_exact(MateSolver *ms, int d, int fsq, Move *line, int max) {
     Position *pos = ms->pos;
-    int n = 0, rem = d, fsq = FREE_NONE;
+    int n = 0, rem = d;
     while (n + 1 <= max && !ms->aborted) {
         int cfree = FREE_NONE, next = rem;
         Move r = MOVE_NONE, m = exact_step(ms, &next, fsq, n + 2 <= max, &r, &cfree);
@@ -302,13 +338,15 @@ static void solver_free(MateSolver *ms) {
 static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
     int exact = shortest_budget(ms, len, FREE_NONE);
     if (exact < 0) return -1;
-    int n = extract_exact(ms, exact, line, line_max);
+    int n = extract_exact(ms, exact, FREE_NONE, line, line_max);
     return !ms->aborted && mate_line_valid(ms->pos, line, n) ? n : -1;
 }
 
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
+    c->first_nodes = 0;
+    c->first_len = 0;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     if (solver_init(&ms, pos, c) < 0) {
@@ -324,6 +362,8 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {
+        c->first_nodes = c->nodes;
+        c->first_len = r.len;
         /* the proof's own line first: the answer if shortening runs out of time */
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;

@@ -33,6 +33,8 @@ typedef struct {
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
     uint64_t nodes;                                         /* out: nodes visited */
     int hashfull;                                           /* out: permille of the table in use at the end */
+    uint64_t first_nodes;                                   /* out: nodes when the root was first proven, 0 = never */
+    int first_len;                                          /* out: length that first proof stored */
 } MateControl;
 
 /* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills
