@@ -45,7 +45,8 @@ void analysis_judge(MoveAnalysis *m);
 const char *analysis_mark(Judgement j);
 /* PGN NAG: 6 (?!), 2 (?), 4 (??), 0 for none. */
 int analysis_nag(Judgement j);
-/* Score text: "+0.35", "-1.20", "mate 3" (the mover mates in 3), "mate -2" (is mated in 2). */
+/* A search score for people (analyse, run, record comments): "+0.35", "-1.20" in pawns,
+ * "mate 3" (the mover mates in 3 moves), "mate -2" (is mated in 2). */
 void analysis_format_score(Value v, char *buf, size_t len);
 /* Per-side totals of n analysed moves. */
 void analysis_summarise(const MoveAnalysis *moves, int n, SideSummary out[COLOR_NB]);

@@ -328,6 +328,12 @@ static void mate_run(EngineContext *e) {
     int length = 0;
     MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
     atomic_store(&sh->nodes, c.nodes);
+    if (c.first_nodes && sh->reporter.on_string) { /* the figure docs/mate.md compares versions by */
+        char text[96];
+        snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
+                 c.first_len);
+        sh->reporter.on_string(sh->reporter.user, text);
+    }
     if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, e->search_root);
     free(line);
 }

@@ -17,6 +17,7 @@
 #include "../eval/tune.h"
 #include "../engine/selfplay.h"
 #include "../src/notation.h"
+#include "../engine/analysis.h"
 #include "common.h"
 
 static double now_seconds(void) {
@@ -145,7 +146,7 @@ static void analyse_info(void *user, const SearchInfo *info) {
     char pv[4096];
     format_moves(ctx->scratch, info->root, info->pv, info->pv_length, ctx->notation, pv, sizeof pv);
     char score[32], line[16] = "";
-    format_score(info->score, score, sizeof score);
+    analysis_format_score(info->score, score, sizeof score);
     if (ctx->multipv > 1) snprintf(line, sizeof line, "line %d  ", info->multipv);
     printf("depth %2d/%-2d  %sscore %-9s nodes %10llu  time %6lld ms  pv%s%s\n", info->depth, info->seldepth, line,
            score, (unsigned long long)info->nodes, (long long)info->time_ms, pv[0] ? " " : "", pv);
@@ -298,6 +299,12 @@ static void mate_answer(void *user, MateStatus status, const Move *line, int len
 }
 
 /* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N]: the tsume solver. */
+/* Solver notes (the first proof's node count) go to stderr with the progress lines. */
+static void mate_note(void *user, const char *text) {
+    (void)user;
+    fprintf(stderr, "info string %s\n", text);
+}
+
 static int cmd_mate(int argc, char **argv) {
     const char *variant = variant_list()[0]->name, *position = NULL, *hash = NULL; /* NULL: engine default */
     SearchLimits limits;
@@ -353,7 +360,7 @@ static int cmd_mate(int argc, char **argv) {
     }
     MateCtx ctx = {.notation = spec_notation(v, position), .status = 2};
     ctx.scratch = malloc(sizeof *ctx.scratch);
-    Reporter r = {.user = &ctx, .on_mate = mate_answer, .on_mate_progress = mate_progress};
+    Reporter r = {.user = &ctx, .on_mate = mate_answer, .on_mate_progress = mate_progress, .on_string = mate_note};
     engine_go(e, &limits, &r);
     engine_wait(e);
     uint64_t nodes = 0;

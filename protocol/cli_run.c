@@ -8,6 +8,7 @@
 
 #include "../src/diagram.h"
 #include "cli.h"
+#include "../engine/analysis.h"
 #include "common.h"
 
 enum { RUN_SECONDS = 10, RUN_PV_MOVES = 12 };
@@ -37,7 +38,7 @@ static void run_info(void *user, const SearchInfo *info) {
     view->nodes = info->nodes;
     view->time_ms = info->time_ms;
     char score[32], nps[32], pv[2048];
-    format_score(info->score, score, sizeof score);
+    analysis_format_score(info->score, score, sizeof score);
     speed_text(info->nodes, info->time_ms, nps, sizeof nps);
     int plies = info->pv_length < RUN_PV_MOVES ? info->pv_length : RUN_PV_MOVES;
     format_moves(view->scratch, info->root, info->pv, plies, NOTATION_USI, pv, sizeof pv);
@@ -55,7 +56,7 @@ static void run_best(void *user, const BestMove *bm) {
         return;
     }
     move_format(bm->root, bm->best, NOTATION_USI, move, sizeof move);
-    format_score(view->score, score, sizeof score);
+    analysis_format_score(view->score, score, sizeof score);
     printf("\nBest move: %s (score %s after depth %d, %llu nodes in %.1f s)\n", move, score, view->last_depth,
            (unsigned long long)view->nodes, view->time_ms / 1000.0);
 }

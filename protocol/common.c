@@ -46,15 +46,6 @@ void print_diagram(const Position *pos, Notation n, const char *prefix) {
     free(text);
 }
 
-void format_score(Value score, char *buf, size_t len) {
-    if (score >= VALUE_MATE_IN_MAX)
-        snprintf(buf, len, "mate %d", (VALUE_MATE - score + 1) / 2);
-    else if (score <= -VALUE_MATE_IN_MAX)
-        snprintf(buf, len, "mate -%d", (VALUE_MATE + score) / 2);
-    else
-        snprintf(buf, len, "%+.2f", score / 100.0);
-}
-
 bool parse_long(const char *s, long lo, long hi, long *out) {
     char *end;
     while (*s == ' ') s++;

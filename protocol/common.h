@@ -19,8 +19,6 @@ Notation spec_notation(const Variant *v, const char *spec);
  * io_line behind prefix ("info string " in USI, "# " in XBoard), so no GUI takes it for a
  * protocol message. */
 void print_diagram(const Position *pos, Notation n, const char *prefix);
-/* A search score for people: pawns with a sign ("+0.35"), or "mate N" / "mate -N" in moves. */
-void format_score(Value score, char *buf, size_t len);
 /* Parse s (spaces around it allowed) as a whole integer in [lo, hi]. */
 bool parse_long(const char *s, long lo, long hi, long *out);
 /* A non-negative millisecond count as an int, capped at 10^9 (about 11 days). */

@@ -26,12 +26,24 @@ Notation notation_find(const char *name) {
 
 int notation_count(void) { return REGISTRY_SIZE; }
 
-int notation_read_face(const Variant *v, const char *s, size_t flen) {
+/* A drop's piece symbol of flen characters at s: its type, 0 if the game has no such piece,
+ * -1 if it is no symbol at all. */
+static int read_face(const Variant *v, const char *s, size_t flen) {
     if (flen < 1 || flen > 2 || (flen == 2 && s[0] != '+') || !isalpha((unsigned char)s[flen - 1])) return -1;
     char face[3] = {0};
     memcpy(face, s, flen);
     face[flen - 1] = (char)toupper((unsigned char)face[flen - 1]);
     return variant_type_of(v, face);
+}
+
+int notation_decode_drop(const Variant *v, const char *s, size_t sep_at,
+                         int (*square_read)(const Variant *v, const char **p), MoveParts *mp) {
+    int pt = read_face(v, s, sep_at);
+    const char *p = s + sep_at + 1;
+    mp->kind = MOVE_PARTS_DROP;
+    mp->piece = pt > 0 ? (PieceType)pt : 0;
+    mp->to = square_read(v, &p);
+    return pt < 0 || mp->to < 0 || *p ? -1 : 0;
 }
 
 void move_format(const Position *pos, Move m, Notation n, char *buf, size_t len) {

@@ -46,9 +46,12 @@ const NotationDef *notation_get(Notation n);
 Notation notation_find(const char *name);
 int notation_count(void);
 
-/* A drop's piece symbol of flen characters at s ("P", "p", "+P"): its type, 0 if the game
- * has no such piece, -1 if it is no symbol at all. For notation implementations. */
-int notation_read_face(const Variant *v, const char *s, size_t flen);
+/* A drop written "<piece><sep><square>" (USI P*5e, XBoard P@e5; the piece "P", "p" or "+P"),
+ * sep at s[sep_at], the square read with square_read and ending the text: fills mp (piece 0
+ * if the game has no such piece); -1 if it is malformed. For notation
+ * implementations. */
+int notation_decode_drop(const Variant *v, const char *s, size_t sep_at,
+                         int (*square_read)(const Variant *v, const char **p), MoveParts *mp);
 
 /* Move text. USI: 7g7f 8h2b+ P*5e, micro 2e4c+ / 2a1b- / +P*3c, chu lion 7g7f7e.
  * XBoard: e4e5 e9e10+ P@e5, multi-leg f5f6,f6f7, pass @@@@. */

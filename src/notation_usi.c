@@ -64,13 +64,7 @@ static int usi_move_decode(const Position *pos, const char *s, MoveParts *mp) {
     const Variant *v = pos->v;
     *mp = (MoveParts){.kind = MOVE_PARTS_BOARD, .from = -1, .via = -1, .to = -1};
     const char *star = strchr(s, '*');
-    if (star) {
-        int pt = notation_read_face(v, s, (size_t)(star - s));
-        mp->kind = MOVE_PARTS_DROP;
-        mp->piece = pt > 0 ? (PieceType)pt : 0;
-        mp->to = usi_square_parse(v, star + 1);
-        return pt < 0 || mp->to < 0 ? -1 : 0;
-    }
+    if (star) return notation_decode_drop(v, s, (size_t)(star - s), usi_square_read, mp);
     int sq[3], n = 0;
     const char *p = s;
     while (n < 3 && isdigit((unsigned char)*p))

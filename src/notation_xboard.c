@@ -41,14 +41,7 @@ static int xb_move_decode(const Position *pos, const char *s, MoveParts *mp) {
         return 0;
     }
     const char *at = strchr(s, '@');
-    if (at) {
-        int pt = notation_read_face(v, s, (size_t)(at - s));
-        const char *p = at + 1;
-        mp->kind = MOVE_PARTS_DROP;
-        mp->piece = pt > 0 ? (PieceType)pt : 0;
-        mp->to = xb_square_read(v, &p);
-        return pt < 0 || mp->to < 0 || *p ? -1 : 0;
-    }
+    if (at) return notation_decode_drop(v, s, (size_t)(at - s), xb_square_read, mp);
     const char *p = s;
     mp->from = xb_square_read(v, &p);
     mp->to = xb_square_read(v, &p);

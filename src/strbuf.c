@@ -1,8 +1,10 @@
-/* strbuf.c - the clamped appender (strbuf.h). */
+/* strbuf.c - the clamped appender and the growing text (strbuf.h). */
 #include "strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 void strbuf_printf(StrBuf *b, const char *fmt, ...) {
     if (b->len + 1 >= b->cap) {
@@ -24,4 +26,44 @@ void strbuf_printf(StrBuf *b, const char *fmt, ...) {
         b->truncated = true;
     } else
         b->len += (size_t)n;
+}
+
+void sb_put(Sbuf *b, const char *s) {
+    size_t n = strlen(s);
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1) cap *= 2;
+        char *p = realloc(b->s, cap);
+        if (!p) {
+            b->oom = true;
+            return;
+        }
+        b->s = p;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+void sb_printf(Sbuf *b, const char *fmt, ...) {
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < (int)sizeof tmp) {
+        sb_put(b, tmp);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        b->oom = true;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb_put(b, big);
+    free(big);
 }

@@ -1,6 +1,7 @@
-/* strbuf.h - appending formatted text to a fixed buffer without ever writing or pointing past
- * it: the offset stops at the last byte, the text stays terminated, and a truncation is
- * remembered. For every "o += snprintf(buf + o, ...)" style accumulation above src/. */
+/* strbuf.h - appending formatted text. StrBuf: into a fixed buffer without ever writing or
+ * pointing past it (the offset stops at the last byte, the text stays terminated, and a
+ * truncation is remembered), for every "o += snprintf(buf + o, ...)" style accumulation.
+ * Sbuf: a text on the heap that grows as needed (records, SVG documents). */
 #ifndef SHISHI_STRBUF_H
 #define SHISHI_STRBUF_H
 
@@ -22,5 +23,15 @@ static inline StrBuf strbuf_init(char *buf, size_t cap) {
 
 /* Append printf-style; what does not fit is cut off and sets truncated. */
 void strbuf_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A growing NUL-terminated text: start with Sbuf b = {0}; s is malloc'ed (NULL while empty);
+ * a failed allocation sets oom and later appends do nothing (the caller frees s). */
+typedef struct {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} Sbuf;
+void sb_put(Sbuf *b, const char *s);
+void sb_printf(Sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

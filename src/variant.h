@@ -89,6 +89,9 @@ typedef struct MoveList MoveList;
 struct Variant {
     const char *name;        /* USI UCI_Variant value and CLI name */
     const char *xboard_name; /* XBoard `variant` name, NULL if not offered over XBoard */
+    const char *kif_game;    /* KIF 手合割 value naming the game's standard start ("平手",
+                                "中将棋"), NULL if KIF has no name for it (the start is then
+                                written as a board diagram) */
     const char *aliases;     /* space-separated extra names accepted on input */
     unsigned protocols;
     bool xboard_default; /* positions and moves default to XBoard FEN/notation (chu, wa) */

@@ -11,20 +11,6 @@
 #include "../src/record/record_int.h"
 #include "testutil.h"
 
-static char *slurp_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = 0;
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 /* The move tokens of a PGN text (tags, comments, move numbers and the result left out),
  * joined by single spaces. */
 static void pgn_move_tokens(const char *text, char *out, size_t len) {
@@ -109,7 +95,7 @@ START_TEST(test_xboard_pgn_fixtures) {
         char path[256];
         snprintf(path, sizeof path, "tests/data/xboard/%s.pgn", rows[i].file);
         size_t len;
-        char *text = slurp_file(path, &len);
+        char *text = test_read_file(path, &len);
         Record rec = read_ok(text, REC_UNKNOWN, NULL);
         ck_assert_str_eq(rec.variant->name, rows[i].variant);
         ck_assert_int_eq(rec.main.count, rows[i].plies);
@@ -376,7 +362,7 @@ START_TEST(test_dialect_fixtures) {
         char path[256];
         snprintf(path, sizeof path, "tests/data/dialects/%s", rows[i].file);
         size_t len;
-        char *text = slurp_file(path, &len);
+        char *text = test_read_file(path, &len);
         Record rec;
         RecordError err;
         int rc = record_read(text, len, record_format_from_name(rows[i].file), NULL, &rec, &err);

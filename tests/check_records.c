@@ -8,20 +8,6 @@
 #include "../src/record/record.h"
 #include "testutil.h"
 
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = 0;
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 static void assert_same(const Record *a, const Record *b, RecordFormat f, const char *name) {
     ck_assert_msg(a->variant == b->variant, "%s via %s: variant", name, record_format_name(f));
     ck_assert_msg(!strcmp(a->start, b->start), "%s via %s: start %s vs %s", name, record_format_name(f), a->start,
@@ -76,7 +62,7 @@ START_TEST(test_shared_files_round_trip) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t len;
-        char *text = slurp(path, &len);
+        char *text = test_read_file(path, &len);
         Record rec;
         RecordError err;
         ck_assert_msg(record_read(text, len, f, NULL, &rec, &err) == 0, "%s:%d: %s", path, err.line, err.msg);
@@ -100,7 +86,7 @@ START_TEST(test_chu_kif) {
     char path[512];
     snprintf(path, sizeof path, "%s/data/games/kif/chushogiKif1.kif", test_shared_dir());
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = test_read_file(path, &len);
     Record rec;
     RecordError err;
     ck_assert_int_eq(record_read(text, len, REC_UNKNOWN, NULL, &rec, &err), 0);
@@ -117,7 +103,7 @@ START_TEST(test_lishogi_usi_games) {
     char path[512];
     snprintf(path, sizeof path, "%s/data/games/lishogi_usi_games.txt", test_shared_dir());
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = test_read_file(path, &len);
     Record *games;
     int count;
     RecordError err;

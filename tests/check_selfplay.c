@@ -37,20 +37,6 @@ static void run_fails(const SelfplayConfig *cfg, const char *phrase) {
     ck_assert_msg(strstr(err, phrase) != NULL, "error '%s' lacks '%s'", err, phrase);
 }
 
-/* The whole file (malloc'ed, NUL-terminated). */
-static char *read_all(const char *path) {
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    ck_assert_int_eq(fread(text, 1, (size_t)n, f), (size_t)n);
-    text[n] = 0;
-    fclose(f);
-    return text;
-}
-
 static void write_all(const char *path, const char *text) {
     FILE *f = fopen(path, "wb");
     ck_assert_msg(f != NULL, "cannot create %s", path);
@@ -113,7 +99,7 @@ START_TEST(selfplay_micro_games) {
     SelfplayConfig cfg;
     micro_config(&cfg, out, 2, 2);
     run_ok(&cfg);
-    char *text = read_all(out);
+    char *text = test_read_file(out, NULL);
     ck_assert_int_eq(count_lines_starting(text, "# game "), 2);
     ck_assert_int_eq(count_lines_starting(text, "# shishi selfplay"), 1);
     ck_assert_int_ge(check_file(text), 1);
@@ -121,7 +107,7 @@ START_TEST(selfplay_micro_games) {
     /* resume: one more game appended, the first two untouched */
     cfg.games = 3;
     run_ok(&cfg);
-    char *resumed = read_all(out);
+    char *resumed = test_read_file(out, NULL);
     ck_assert_int_eq(count_lines_starting(resumed, "# game "), 3);
     ck_assert_int_eq(count_lines_starting(resumed, "# shishi selfplay"), 1);
     ck_assert(!strncmp(resumed, text, strlen(text)));
@@ -132,7 +118,7 @@ START_TEST(selfplay_micro_games) {
     test_temp_path(again, sizeof again, "again");
     micro_config(&cfg, again, 3, 1);
     run_ok(&cfg);
-    char *text2 = read_all(again);
+    char *text2 = test_read_file(again, NULL);
     ck_assert_str_eq(text2, resumed);
 
     /* a game cut off by a kill is dropped when the file is resumed */
@@ -141,7 +127,7 @@ START_TEST(selfplay_micro_games) {
     fclose(f);
     run_ok(&cfg);
     free(text2);
-    text2 = read_all(again);
+    text2 = test_read_file(again, NULL);
     ck_assert_str_eq(text2, resumed);
     remove(out);
     remove(again);

@@ -57,6 +57,10 @@ bool test_tsv_next(TestTsv *t);
 /* Close the file; returns the number of rows read. */
 int test_tsv_close(TestTsv *t);
 
+/* The whole file at path, malloc'ed and NUL-terminated, its length in *len (len may be
+ * NULL); fails the test if it cannot be read. */
+char *test_read_file(const char *path, size_t *len);
+
 /* A fresh temporary file name under /tmp, unique in this process (nothing is created). */
 void test_temp_path(char *buf, size_t len, const char *tag);
 

@@ -282,7 +282,7 @@ static int statement(CsaReader *r, const char *s) {
 
 int csa_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
                  RecordError *err) {
-    const Variant *v = opt && opt->variant ? opt->variant : variant_find("shogi");
+    const Variant *v = opt && opt->variant ? opt->variant : variant_list()[0];
     if (!v->pieces[0].csa) {
         rec_error(err, 0, 0, "", "%s has no CSA form", v->name);
         return -1;

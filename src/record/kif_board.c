@@ -24,23 +24,23 @@ static const struct {
     {"十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"},
 };
 
-/* Game names that may stand in 手合割 for a game's standard start. */
-static const struct {
-    const char *name, *variant;
-} game_names[] = {{"平手", "shogi"}, {"中将棋", "chu"}, {"和将棋", "wa"}, {"5五将棋", "micro"}, {"五五将棋", "micro"}};
-
+/* The game whose standard start 手合割 names (Variant.kif_game), NULL if none. */
 const Variant *kif_handicap_variant(const char *name);
 const Variant *kif_handicap_variant(const char *name) {
-    for (size_t i = 0; i < sizeof game_names / sizeof game_names[0]; i++)
-        if (!strcmp(name, game_names[i].name)) return variant_find(game_names[i].variant);
+    for (const Variant *const *v = variant_list(); *v; v++)
+        if ((*v)->kif_game && !strcmp(name, (*v)->kif_game)) return *v;
     return NULL;
 }
+
+/* Do the handicap starts apply to v? KIF's handicaps are those of the game whose even start
+ * it calls 平手. */
+static bool has_handicaps(const Variant *v) { return v->kif_game && !strcmp(v->kif_game, "平手"); }
 
 /* SFEN of a 手合割 value, NULL if unknown. The standard start of v for 平手 and game names. */
 const char *kif_handicap_sfen(const Variant *v, const char *name);
 const char *kif_handicap_sfen(const Variant *v, const char *name) {
     if (kif_handicap_variant(name) || !strcmp(name, "その他")) return v->start;
-    if (v != variant_find("shogi")) return NULL;
+    if (!has_handicaps(v)) return NULL;
     for (size_t i = 0; i < sizeof handicaps / sizeof handicaps[0]; i++)
         if (!strcmp(name, handicaps[i].name)) return handicaps[i].sfen;
     return NULL;
@@ -59,12 +59,8 @@ static bool same_start(const char *a, const char *b) {
 
 const char *kif_handicap_name(const Variant *v, const char *sfen);
 const char *kif_handicap_name(const Variant *v, const char *sfen) {
-    if (same_start(sfen, v->start)) {
-        for (size_t i = 0; i < sizeof game_names / sizeof game_names[0]; i++)
-            if (variant_find(game_names[i].variant) == v) return game_names[i].name;
-        return NULL;
-    }
-    if (v != variant_find("shogi")) return NULL;
+    if (same_start(sfen, v->start)) return v->kif_game;
+    if (!has_handicaps(v)) return NULL;
     for (size_t i = 0; i < sizeof handicaps / sizeof handicaps[0]; i++)
         if (same_start(sfen, handicaps[i].sfen)) return handicaps[i].name;
     return NULL;

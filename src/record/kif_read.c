@@ -408,8 +408,13 @@ static const Variant *guess_variant(const char *text, const RecordReadOptions *o
         const Variant *v = kif_handicap_variant(name);
         if (v) return v;
     }
-    if (strstr(text, "獅子")) return variant_find("chu");
-    return variant_find("shogi");
+    /* No game named: the game with a lion (PF_LION) whose KIF name appears in the text,
+     * else the first registered game. */
+    for (const Variant *const *v = variant_list(); *v; v++)
+        for (int i = 0; i < (*v)->piece_count; i++)
+            if (((*v)->pieces[i].flags & PF_LION) && (*v)->pieces[i].kif && strstr(text, (*v)->pieces[i].kif))
+                return *v;
+    return variant_list()[0];
 }
 
 int kif_read(const char *text, size_t len, bool ki2, const RecordReadOptions *opt, Record *out, RecordError *err) {

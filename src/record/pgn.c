@@ -180,7 +180,7 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
         v = variant_by_xboard(name);
         if (!v) return rec_error(err, 0, 0, "", "unknown variant %s", name), -1;
     }
-    if (!v) v = variant_find("shogi");
+    if (!v) v = variant_list()[0];
     record_init(out, v);
     Position *pos = malloc(sizeof *pos);
     char e[256];

@@ -7,16 +7,8 @@
 #include <stdlib.h>
 #include <stdbool.h>
 
+#include "../strbuf.h"
 #include "record.h"
-
-/* A growing string. */
-typedef struct {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} Sbuf;
-void sb_put(Sbuf *b, const char *s);
-void sb_printf(Sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Lines of a text: each call returns the next line (CR/LF stripped, NUL-terminated copy in
  * buf) and its 1-based number; false at the end. */

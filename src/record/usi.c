@@ -54,7 +54,7 @@ static int read_game(const char *line, int lineno, const Variant *dflt, Record *
 
 int usi_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
                  RecordError *err) {
-    const Variant *dflt = opt && opt->variant ? opt->variant : variant_find("shogi");
+    const Variant *dflt = opt && opt->variant ? opt->variant : variant_list()[0];
     Position *pos = malloc(sizeof *pos);
     LineReader lr;
     lr_init(&lr, text, len);
@@ -95,7 +95,7 @@ char *usi_write(const Record *rec, RecordError *err) {
         return NULL;
     }
     Sbuf b = {0};
-    if (strcmp(rec->variant->name, "shogi")) sb_printf(&b, "%s ", rec->variant->name);
+    if (rec->variant != variant_list()[0]) sb_printf(&b, "%s ", rec->variant->name);
     if (!strcmp(rec->start, rec->variant->start))
         sb_put(&b, "startpos");
     else

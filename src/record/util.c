@@ -1,50 +1,10 @@
-/* util.c - growing strings, line reading, error text, UTF-8 digits and kanji numbers, header
+/* util.c - line reading, error text, UTF-8 digits and kanji numbers, header
  * names and piece-name lookup shared by the record formats. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "record_int.h"
-
-void sb_put(Sbuf *b, const char *s) {
-    size_t n = strlen(s);
-    if (b->oom) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *p = realloc(b->s, cap);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
-}
-
-void sb_printf(Sbuf *b, const char *fmt, ...) {
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < (int)sizeof tmp) {
-        sb_put(b, tmp);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->oom = true;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_put(b, big);
-    free(big);
-}
 
 void lr_init(LineReader *lr, const char *text, size_t len) {
     memset(lr, 0, sizeof *lr);

@@ -10,7 +10,7 @@
  * I = go-between, A = reverse chariot (chu.md 8). Promoted forms are their own rows even when
  * they move like a starting piece (+R moves like D but is a different type). */
 static const PieceDef chu_pieces[] = {
-    /* symbol name                 betza    lion  promotes changes hand dead value flags impasse */
+    /* symbol name                 betza    lion  promotes changes hand dead value flags impasse kif csa glyph */
     {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0, "玉将", NULL, "玉"},
     {"Q", "Free king", "Q", NULL, NULL, NULL, NULL, 0, 1200, 0, 0, "奔王", NULL, "奔"},
     {"N", "Lion", NULL, "K", NULL, NULL, NULL, 0, 1800, PF_LION, 0, "獅子", NULL, "獅"},
@@ -68,6 +68,7 @@ VariantTables variant_chu_tables;
 const Variant variant_chu = {
     .name = "chu",
     .xboard_name = "chu",
+    .kif_game = "中将棋",
     .aliases = "chushogi",
     .protocols = PROTO_USI | PROTO_XBOARD,
     .xboard_default = true,

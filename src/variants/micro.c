@@ -5,7 +5,7 @@
 #include "../variant.h"
 
 static const PieceDef micro_pieces[] = {
-    /* symbol name        betza   lion promotes changes hand dead value flags impasse */
+    /* symbol name        betza   lion promotes changes hand dead value flags impasse kif csa glyph */
     {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0, "玉", NULL, "玉"},
     {"R", "Rook", "R", NULL, NULL, "+R", "R", 0, 650, 0, 0, "飛", NULL, "飛"},
     {"+R", "Gold", "WfF", NULL, NULL, "R", "R", 0, 500, 0, 0, "金", NULL, "金"},

@@ -5,7 +5,7 @@
 #include "../variant.h"
 
 static const PieceDef nana_pieces[] = {
-    /* symbol name            betza   lion promotes changes hand dead value flags impasse */
+    /* symbol name            betza   lion promotes changes hand dead value flags impasse kif csa glyph */
     {"K", "King", "K", NULL, NULL, NULL, "K", 0, 0, PF_ROYAL, 0, "玉", NULL, "玉"},
     {"R", "Rook", "W", NULL, NULL, "C", "R", 0, 300, 0, 0, "飛", NULL, "飛"},
     {"C", "Chariot", "fbR", NULL, NULL, "W", "R", 0, 250, 0, 0, "車", NULL, "車"},

@@ -5,7 +5,7 @@
 #include "../variant.h"
 
 static const PieceDef shogi_pieces[] = {
-    /* symbol name            betza   lion  promotes_to changes_to hand dead value flags impasse */
+    /* symbol name            betza   lion  promotes_to changes_to hand dead value flags impasse kif csa glyph */
     {"K", "King", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0, "玉", "OU", "玉"},
     {"R", "Rook", "R", NULL, "+R", NULL, "R", 0, 990, 0, 5, "飛", "HI", "飛"},
     {"B", "Bishop", "B", NULL, "+B", NULL, "B", 0, 855, 0, 5, "角", "KA", "角"},
@@ -37,6 +37,7 @@ VariantTables variant_shogi_tables;
 const Variant variant_shogi = {
     .name = "shogi",
     .xboard_name = "shogi",
+    .kif_game = "平手",
     .protocols = PROTO_USI | PROTO_XBOARD,
     .files = 9,
     .ranks = 9,

@@ -20,6 +20,7 @@ VariantTables variant_wa_tables;
 const Variant variant_wa = {
     .name = "wa",
     .xboard_name = "crazywa",
+    .kif_game = "和将棋",
     .aliases = "wa-shogi-drop",
     WA_BASE_FIELDS,
     .xboard_setup = WA_XBOARD_TABLE_DROP,

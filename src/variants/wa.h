@@ -16,7 +16,8 @@
  * last rank and forced promotion on arrival; the horse keeps its backward move (wa.md 3). */
 #define WA_PIECE_TABLE(HAND, PAWN_FLAGS)                                                                               \
     {                                                                                                                  \
-        /* symbol name                betza        lion promotes changes hand dead value flags */                      \
+        /* symbol name                betza        lion promotes changes hand dead value flags impasse kif csa glyph   \
+         */                                                                                                            \
         {"K", "Crane king", "K", NULL, NULL, NULL, NULL, 0, 0, PF_ROYAL, 0, "霊鶴", NULL, "鶴"},                       \
             {"E", "Cloud eagle", "vRsWbFfF3", NULL, NULL, NULL, HAND("E"), 0, 850, 0, 0, "雲鷲", NULL, "雲"},          \
             {"X", "Treacherous fox", "FvWAvD", NULL, NULL, NULL, HAND("X"), 0, 700, 0, 0, "隠狐", NULL, "狐"},         \

@@ -120,7 +120,9 @@ within 500
 # go mate
 > position sfen $T
 > go mate 5000
-= checkmate 3d3a+ 1a1b 4c3d+ 1b1c 3a1a
+# the solver's note on its first proof comes before the answer; '<' matches whole lines
+< info string first proof after \d+ nodes, 5 plies
+< checkmate 3d3a\+ 1a1b 4c3d\+ 1b1c 3a1a
 > position sfen 8k/9/9/9/9/9/9/9/K8 b - 1
 > go mate 2000
 = checkmate nomate
