@@ -55,6 +55,9 @@ struct EngineContext {
     int worker_count;
     SolvedSlot solved; /* the current game's solved table, loaded at the first `go` */
     bool no_solved;    /* option SolvedTables false: always search (bench) */
+    /* Options the engine only keeps for the layers above it (the book rows): values by id */
+    int kept[EOPT_COUNT];
+    char book_file[ENGINE_OPTION_TEXT_MAX];
 #ifdef SHISHI_FUZZ
     Reporter fuzz_reporter; /* the protocol's reporter, behind the checking one */
     bool fuzz_new_game;     /* the workers owe a new game (done before the next search) */
@@ -157,6 +160,7 @@ EngineContext *engine_create(void) {
     e->multipv = engine_options[EOPT_MULTIPV].def;
     e->ponder = engine_options[EOPT_PONDER].def;
     e->no_solved = !engine_options[EOPT_SOLVED].def;
+    for (int i = 0; i < EOPT_COUNT; i++) e->kept[i] = engine_options[i].def;
     tt_resize(&e->tt, (size_t)e->hash_mb);
     char err[256];
     engine_set_variant(e, variant_list()[0], err, sizeof err);
@@ -219,6 +223,15 @@ static int set_table_option(EngineContext *e, const EngineOption *o, const char 
         }
         return v == e->variant ? 0 : engine_set_variant(e, v, err, errlen);
     }
+    if (o->type == EOPT_STRING) {
+        if (strlen(value) >= sizeof e->book_file) {
+            snprintf(err, errlen, "%s: value too long", name);
+            return -1;
+        }
+        /* WHY "<empty>": USI GUIs cannot send an empty string, YaneuraOu's convention */
+        snprintf(e->book_file, sizeof e->book_file, "%s", strcmp(value, "<empty>") ? value : "");
+        return 0;
+    }
     int x;
     if (engine_option_parse(o, name, value, &x, err, errlen)) return -1;
     switch (o->id) {
@@ -227,9 +240,24 @@ static int set_table_option(EngineContext *e, const EngineOption *o, const char 
     case EOPT_MULTIPV: e->multipv = x; break;
     case EOPT_THREADS: e->threads = FUZZ_THREADS_CAP(x); break;
     case EOPT_SOLVED: e->no_solved = !x; break;
-    default: break;
+    default: e->kept[o->id] = x; break;
     }
     return 0;
+}
+
+int engine_option_int(const EngineContext *e, EngineOptionId id) {
+    switch (id) {
+    case EOPT_HASH: return e->hash_mb;
+    case EOPT_PONDER: return e->ponder;
+    case EOPT_MULTIPV: return e->multipv;
+    case EOPT_THREADS: return e->threads;
+    case EOPT_SOLVED: return !e->no_solved;
+    default: return id >= 0 && id < EOPT_COUNT ? e->kept[id] : 0;
+    }
+}
+
+const char *engine_option_string(const EngineContext *e, EngineOptionId id) {
+    return id == EOPT_BOOK_FILE ? e->book_file : "";
 }
 
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen) {

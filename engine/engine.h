@@ -6,6 +6,7 @@
 #define SHISHI_ENGINE_H
 
 #include "../src/notation.h"
+#include "options.h"
 
 enum {
     VALUE_ZERO = 0,
@@ -93,6 +94,11 @@ const Variant *engine_variant(const EngineContext *e);
  * "UCI_Variant", "Threads", "SolvedTables", by name or USI name), else a RuleOption of the
  * current game by its name. Returns 0, or -1 with a message; state unchanged on error. */
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen);
+/* The value an engine option row holds now: spin and check values, a combo's choice index.
+ * The book rows are only kept here for the layer above (books/slot.c); search ignores them. */
+int engine_option_int(const EngineContext *e, EngineOptionId id);
+/* The text of a STRING row (BookFile; "" when unset or set to "<empty>"). */
+const char *engine_option_string(const EngineContext *e, EngineOptionId id);
 
 /* Position: a spec as position_parse_spec takes it. On error the old position is kept. */
 int engine_set_position(EngineContext *e, const char *spec, char *err, size_t errlen);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../books/slot.h"
 #include "../engine/engine.h"
 #include "../engine/options.h"
 #include "../src/movegen.h"
@@ -25,6 +26,7 @@ typedef struct {
     int hash_mb;             /* wanted USI_Hash; allocated at isready / go */
     int hash_applied;        /* size the engine holds now */
     Position *scratch;       /* for formatting lines (used only by the reporter) */
+    BookSlot book;           /* the opening book (books/slot.h) */
 } Usi;
 
 /* ---- output from the search thread ------------------------------------------------------ */
@@ -131,6 +133,11 @@ static void print_engine_option(const Usi *u, const EngineOption *o) {
         strbuf_printf(&b, "type combo default %s", engine_variant(u->e)->name);
         for (int i = 0; i < u->game_count; i++) strbuf_printf(&b, " var %s", u->games[i]->name);
         break;
+    case EOPT_COMBO:
+        strbuf_printf(&b, "type combo default %s", o->choices[o->def]);
+        for (int i = 0; o->choices[i]; i++) strbuf_printf(&b, " var %s", o->choices[i]);
+        break;
+    case EOPT_STRING: strbuf_printf(&b, "type filename default <empty>"); break;
     }
     io_line("%s", line);
 }
@@ -372,6 +379,11 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
     /* a byoyomi alone (no main time given) still means "this much per move" */
     if (l.byoyomi > 0 && l.time[BLACK] < 0 && l.time[WHITE] < 0) l.time[BLACK] = l.time[WHITE] = 0;
     apply_hash(u);
+    if (engine_searching(u->e)) { /* as engine_go would: the running search ends first */
+        engine_stop(u->e);
+        engine_wait(u->e);
+    }
+    if (book_slot_go(&u->book, u->e, &l, rep, NOTATION_USI)) return;
     engine_go(u->e, &l, rep);
 }
 
@@ -382,6 +394,7 @@ int usi_main(FILE *in, const char *first_line) {
     Usi *u = calloc(1, sizeof *u);
     u->e = engine_create();
     u->scratch = malloc(sizeof *u->scratch);
+    book_slot_init(&u->book);
     for (const Variant *const *v = variant_list(); *v && u->game_count < GAMES_MAX; v++)
         if ((*v)->protocols & PROTO_USI) {
             u->stored[u->game_count] = (*v)->defaults;
@@ -412,6 +425,7 @@ int usi_main(FILE *in, const char *first_line) {
         if (!strcmp(cmd, "quit")) break;
         if (!strcmp(cmd, "isready")) {
             apply_hash(u);
+            if (!engine_searching(u->e)) book_slot_sync(&u->book, u->e, &rep);
             io_line("readyok");
         } else if (!strcmp(cmd, "usi"))
             handshake(u);
@@ -439,6 +453,7 @@ int usi_main(FILE *in, const char *first_line) {
     engine_wait(u->e);
     engine_destroy(u->e);
     free(u->scratch);
+    book_slot_free(&u->book);
     free(u);
     return 0;
 }

@@ -110,6 +110,9 @@ static void start_search(XBoard *xb, bool analysis, bool ponder) {
     xb->think_start_ms = now_ms();
     atomic_store(&xb->mode, analysis ? XB_SEARCH_ANALYZE : XB_SEARCH_PLAY);
     Reporter r = xb_reporter(xb);
+    /* A book move goes out as the search's would: `move` (and thinking output when `post` is
+     * on); the input loop then plays it as any other. Analysis and pondering never use it. */
+    if (book_slot_go(&xb->book, xb->e, &l, &r, NOTATION_XBOARD)) return;
     engine_go(xb->e, &l, &r);
 }
 
@@ -546,6 +549,7 @@ int xboard_main(FILE *in, const char *first_line) {
     xb->in = in;
     xb->mpos = malloc(sizeof *xb->mpos);
     xb->spos = malloc(sizeof *xb->spos);
+    book_slot_init(&xb->book);
     pthread_mutex_init(&xb->lock, NULL);
     xb->e = engine_create();
     xb->mps = 40;
@@ -576,6 +580,7 @@ int xboard_main(FILE *in, const char *first_line) {
     engine_destroy(xb->e);
     free(xb->mpos);
     free(xb->spos);
+    book_slot_free(&xb->book);
     /* WHY xb itself is freed only when input has ended: before that the reader thread may
      * still sit in read() and will touch the queue if a line arrives (the process ends now and
      * takes everything with it). After end of input the reader has let go of xb, so a session

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "../books/slot.h"
 #include "../engine/engine.h"
 
 enum { XB_SAVED_MAX = 32, XB_EXCLUDE_MAX = 256, XB_OVERHEAD_DEFAULT = 300, XB_QUEUE_MAX = 64 };
@@ -45,6 +46,7 @@ typedef struct {
     } saved[XB_SAVED_MAX]; /* rule options the GUI set, re-applied after `variant` */
     int saved_count;
     Position *mpos; /* scratch for the input thread */
+    BookSlot book;  /* the opening book (input thread only; answers before any search starts) */
     /* shared with the search thread */
     Position *spos; /* scratch for the search thread's callbacks */
     atomic_bool post, discard, resigned;

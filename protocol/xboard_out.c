@@ -71,6 +71,25 @@ static void feature_rule_options(void) {
     }
 }
 
+/* A row of the engine option table as a `feature option=` line (protocols.md B.1). */
+static void feature_engine_option(const EngineOption *o) {
+    char line[512];
+    StrBuf b = strbuf_init(line, sizeof line);
+    strbuf_printf(&b, "feature option=\"%s", o->name);
+    switch (o->type) {
+    case EOPT_SPIN: strbuf_printf(&b, " -spin %d %d %d", o->def, o->min, o->max); break;
+    case EOPT_CHECK: strbuf_printf(&b, " -check %d", o->def); break;
+    case EOPT_STRING: strbuf_printf(&b, " -file "); break;
+    case EOPT_COMBO:
+        strbuf_printf(&b, " -combo");
+        for (int c = 0; o->choices[c]; c++)
+            strbuf_printf(&b, "%s %s%s", c ? " ///" : "", c == o->def ? "*" : "", o->choices[c]);
+        break;
+    case EOPT_GAME: return; /* XBoard chooses the game with `variant` */
+    }
+    io_line("%s\"", line);
+}
+
 void xb_send_features(void) {
     io_line("feature done=0");
     io_line("feature myname=\"%s %s\" ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 "
@@ -84,14 +103,8 @@ void xb_send_features(void) {
         if (*v != def && xb_variant_offered(*v)) append_names(&b, *v);
     io_line("feature variants=\"%s\"", names);
     feature_rule_options();
-    for (int i = 0; i < EOPT_COUNT; i++) {
-        const EngineOption *o = &engine_options[i];
-        if (o->xboard != EOPT_XB_FEATURE) continue;
-        if (o->type == EOPT_SPIN)
-            io_line("feature option=\"%s -spin %d %d %d\"", o->name, o->def, o->min, o->max);
-        else if (o->type == EOPT_CHECK)
-            io_line("feature option=\"%s -check %d\"", o->name, o->def);
-    }
+    for (int i = 0; i < EOPT_COUNT; i++)
+        if (engine_options[i].xboard == EOPT_XB_FEATURE) feature_engine_option(&engine_options[i]);
     io_line("feature option=\"%s -spin %d 0 5000\"", XB_OVERHEAD_OPTION, XB_OVERHEAD_DEFAULT);
     io_line("feature done=1");
 }

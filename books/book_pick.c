@@ -1,0 +1,58 @@
+/* book_pick.c - choosing a move from a book position (the BookVariety, BookEvalDiff and
+ * BookDepthLimit options): which moves qualify, then the best one or a random one. The random
+ * state is the caller's (one per protocol session), so a seed gives the same choices. */
+#include <stdlib.h>
+
+#include "../src/movegen.h"
+#include "book.h"
+
+uint64_t book_random(uint64_t *state) {
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL); /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Does move i qualify: deep enough, legal here (the book was read under default rules)? */
+static bool usable(const BookEntry *e, int i, Position *pos, const BookPickParams *p) {
+    return e->moves[i].depth >= p->depth_limit && movegen_is_legal(pos, e->moves[i].move);
+}
+
+/* Among the qualifying moves (ok[i]), one at random weighted by count; all 0: equal chances. */
+static int pick_weighted(const BookEntry *e, const bool *ok, uint64_t *rng) {
+    uint64_t total = 0;
+    int n = 0;
+    for (int i = 0; i < e->count; i++)
+        if (ok[i]) total += e->moves[i].count, n++;
+    if (!n) return -1;
+    uint64_t r = book_random(rng) % (total ? total : (uint64_t)n);
+    for (int i = 0; i < e->count; i++) {
+        if (!ok[i]) continue;
+        uint64_t w = total ? e->moves[i].count : 1;
+        if (r < w) return i;
+        r -= w;
+    }
+    return -1; /* never: the weights add up to the total */
+}
+
+int book_pick(const BookEntry *e, Position *pos, const BookPickParams *p, uint64_t *rng) {
+    if (!e || e->count == 0) return -1;
+    bool *ok = malloc(sizeof *ok * (size_t)e->count);
+    if (!ok) return -1;
+    int best = -1;
+    for (int i = 0; i < e->count; i++) {
+        ok[i] = usable(e, i, pos, p);
+        if (!ok[i]) continue;
+        const BookMove *m = &e->moves[i], *b = best >= 0 ? &e->moves[best] : NULL;
+        if (!b || m->value > b->value || (m->value == b->value && m->count > b->count)) best = i;
+    }
+    int pick = best;
+    if (best >= 0 && p->mode == BOOK_PICK_VALUE) {
+        for (int i = 0; i < e->count; i++)
+            if (ok[i] && e->moves[i].value < e->moves[best].value - p->eval_diff) ok[i] = false;
+        pick = pick_weighted(e, ok, rng);
+    } else if (best >= 0 && p->mode == BOOK_PICK_COUNT)
+        pick = pick_weighted(e, ok, rng);
+    free(ok);
+    return pick;
+}
