@@ -30,7 +30,6 @@ static void slot_warn(void *user, int line, const char *msg) {
 
 void book_slot_init(BookSlot *s) {
     memset(s, 0, sizeof *s);
-    s->seed = -1;
     s->scratch = malloc(sizeof *s->scratch);
 }
 
@@ -70,12 +69,14 @@ void book_slot_sync(BookSlot *s, const EngineContext *e, const Reporter *r) {
     s->book = b;
 }
 
-/* Seed the generator again when BookSeed changed (0: from the clock). */
+/* Seed the generator at the first use and whenever BookSeed was set (0: from the clock). */
 static void slot_seed(BookSlot *s, const EngineContext *e) {
-    long long seed = engine_option_int(e, EOPT_BOOK_SEED);
-    if (seed == s->seed) return;
-    s->seed = seed;
-    s->rng = seed ? (uint64_t)seed : (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)s;
+    unsigned sets = engine_option_sets(e, EOPT_BOOK_SEED);
+    if (s->seeded && sets == s->seed_sets) return;
+    s->seeded = true;
+    s->seed_sets = sets;
+    uint64_t seed = (uint64_t)engine_option_int(e, EOPT_BOOK_SEED);
+    s->rng = seed ? seed : (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)s;
 }
 
 static bool book_wanted(const SearchLimits *l) {

@@ -13,7 +13,8 @@ typedef struct {
     char path[ENGINE_OPTION_TEXT_MAX]; /* the BookFile it was loaded for */
     const Variant *variant;            /* and the game */
     bool tried;                        /* path/variant were tried (a failure is not retried) */
-    long long seed;                    /* the BookSeed the generator was seeded from; -1 none */
+    unsigned seed_sets;                /* engine_option_sets of BookSeed when last seeded */
+    bool seeded;
     uint64_t rng;
     Position *scratch;
 } BookSlot;

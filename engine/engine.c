@@ -57,6 +57,7 @@ struct EngineContext {
     bool no_solved;    /* option SolvedTables false: always search (bench) */
     /* Options the engine only keeps for the layers above it (the book rows): values by id */
     int kept[EOPT_COUNT];
+    unsigned sets[EOPT_COUNT]; /* how often each row was set (a seed set again restarts) */
     char book_file[ENGINE_OPTION_TEXT_MAX];
 #ifdef SHISHI_FUZZ
     Reporter fuzz_reporter; /* the protocol's reporter, behind the checking one */
@@ -256,13 +257,21 @@ int engine_option_int(const EngineContext *e, EngineOptionId id) {
     }
 }
 
+unsigned engine_option_sets(const EngineContext *e, EngineOptionId id) {
+    return id >= 0 && id < EOPT_COUNT ? e->sets[id] : 0;
+}
+
 const char *engine_option_string(const EngineContext *e, EngineOptionId id) {
     return id == EOPT_BOOK_FILE ? e->book_file : "";
 }
 
 int engine_set_option(EngineContext *e, const char *name, const char *value, char *err, size_t errlen) {
     const EngineOption *o = engine_option_find(name);
-    if (o) return set_table_option(e, o, name, value, err, errlen);
+    if (o) {
+        if (set_table_option(e, o, name, value, err, errlen)) return -1;
+        e->sets[o->id]++;
+        return 0;
+    }
     /* A rule switch of the current game: applies to the current and later positions. */
     Rules r = e->rules;
     if (rules_set_option(e->variant, &r, name, value, err, errlen)) return -1;

@@ -97,6 +97,8 @@ int engine_set_option(EngineContext *e, const char *name, const char *value, cha
 /* The value an engine option row holds now: spin and check values, a combo's choice index.
  * The book rows are only kept here for the layer above (books/slot.c); search ignores them. */
 int engine_option_int(const EngineContext *e, EngineOptionId id);
+/* How many times a row was set successfully (so that setting a seed again restarts it). */
+unsigned engine_option_sets(const EngineContext *e, EngineOptionId id);
 /* The text of a STRING row (BookFile; "" when unset or set to "<empty>"). */
 const char *engine_option_string(const EngineContext *e, EngineOptionId id);
 

@@ -57,6 +57,10 @@ static void usage(FILE *f) {
             "       shishi convert IN [-o OUT] [--to kif|ki2|csa|usi|pgn] [--from FMT]\n"
             "                      [--encoding utf-8|sjis] [--variant V]\n"
             "                                   convert a game record, checking every move (docs/records.md)\n"
+            "       shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
+            "                  [--multipv K] [--plies P] [--threads T] [--hash MB] [--eval-diff CP]\n"
+            "                  [--seed S] -o FILE       build (or resume) an opening book (books/README.md)\n"
+            "       shishi book merge A B -o OUT      union of two books\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the first thing to try (make run): the start position drawn,\n"
             "                                   a 10-second analysis, the best move\n"
@@ -760,6 +764,7 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(cmd, "tune")) return cmd_tune(argc, argv);
     if (!strcmp(cmd, "selfplay")) return cmd_selfplay(argc, argv);
     if (!strcmp(cmd, "solve")) return cli_solve(argc, argv);
+    if (!strcmp(cmd, "book")) return cli_book(argc, argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -18,6 +18,8 @@ char *cli_slurp(const char *path, size_t *len);
 int cli_convert(int argc, char **argv);
 /* `shishi analyse --record FILE ...`: every move of a game judged (cli_analyse_record.c). */
 int cli_analyse_record(int argc, char **argv);
+/* `shishi book build ...` / `shishi book merge A B -o OUT` (cli_book.c). */
+int cli_book(int argc, char **argv);
 /* `shishi solve GAME [-o FILE]` (cli_solve.c). */
 int cli_solve(int argc, char **argv);
 /* `shishi analyse` in a solved game: every legal move's value from the table; -1 (nothing

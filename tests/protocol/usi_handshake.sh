@@ -13,6 +13,11 @@ python3 "$D" "$BIN" <<'END'
 = option name UCI_Variant type combo default shogi var shogi var micro var nana var chu var wa var wa-nodrop
 = option name Threads type spin default 1 min 1 max 64
 = option name SolvedTables type check default true
+= option name BookFile type filename default <empty>
+= option name BookMoves type spin default 16 min 0 max 10000
+= option name BookVariety type combo default best var best var count var value
+= option name BookEvalDiff type spin default 30 min 0 max 100000
+= option name BookDepthLimit type spin default 0 min 0 max 1000
 = option name EnteringKingRule type combo default CSARule27 var CSARule27 var CSARule24 var NoEnteringKing
 = option name MicroDeadDrops type check default true
 = option name NanaStalemate type combo default loss var loss var draw
@@ -32,6 +37,11 @@ python3 "$D" "$BIN" <<'END'
 > setoption name UCI_Variant value shogi
 > setoption name Threads value 1
 > setoption name SolvedTables value true
+> setoption name BookFile value <empty>
+> setoption name BookMoves value 16
+> setoption name BookVariety value best
+> setoption name BookEvalDiff value 30
+> setoption name BookDepthLimit value 0
 > setoption name EnteringKingRule value CSARule27
 > setoption name MicroDeadDrops value true
 > setoption name NanaStalemate value loss

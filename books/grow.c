@@ -1,0 +1,119 @@
+/* grow.c - the builder's two loops: analysing every position a book does not have analysed
+ * (workers side by side), and self-play that grows a book from the start position. Saves the
+ * book every few analyses (atomically) so that an interrupted build loses little. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/movegen.h"
+#include "analyse.h"
+
+enum { WORKERS_MAX = 64 };
+
+static void progress(const BookBuildConfig *cfg, int done, int total) {
+    if (cfg->progress) cfg->progress(cfg->user, done, total);
+}
+
+/* After one more analysis: save every cfg->save_every. */
+static int maybe_save(const Book *b, const BookBuildConfig *cfg, int analysed, char *err, size_t errlen) {
+    if (!cfg->out || cfg->save_every <= 0 || analysed % cfg->save_every) return 0;
+    return book_save(b, cfg->out, err, errlen);
+}
+
+/* One batch: todo[0..n) searched side by side by w[0..n). */
+static int run_batch(Book *b, BookWorker **w, const int *todo, int n, const BookBuildConfig *cfg, char *err,
+                     size_t errlen) {
+    int rc = 0;
+    for (int i = 0; i < n; i++)
+        if (book_worker_start(w[i], b, todo[i], cfg, err, errlen)) rc = -1;
+    for (int i = 0; i < n; i++)
+        if (book_worker_finish(w[i], b)) rc = -1, snprintf(err, errlen, "out of memory");
+    return rc;
+}
+
+static int analyse_list(Book *b, const int *todo, int n, const BookBuildConfig *cfg, char *err, size_t errlen) {
+    int nw = cfg->threads < 1 ? 1 : cfg->threads > WORKERS_MAX ? WORKERS_MAX : cfg->threads, rc = 0;
+    BookWorker *w[WORKERS_MAX] = {0};
+    if (n == 0) return 0;
+    for (int i = 0; i < nw && !rc; i++)
+        if (!(w[i] = book_worker_create(book_variant(b), cfg, 1, err, errlen))) rc = -1;
+    progress(cfg, 0, n);
+    for (int done = 0; done < n && !rc;) {
+        int batch = n - done < nw ? n - done : nw;
+        rc = run_batch(b, w, todo + done, batch, cfg, err, errlen);
+        for (int k = 0; k < batch && !rc; k++) rc = maybe_save(b, cfg, done + k + 1, err, errlen);
+        done += batch;
+        progress(cfg, done, n);
+    }
+    for (int i = 0; i < nw; i++) book_worker_destroy(w[i]);
+    return rc;
+}
+
+int book_analyse(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen) {
+    if (!cfg->depth && !cfg->nodes) return 0;
+    int n = 0, *todo = malloc(sizeof *todo * (size_t)(book_size(b) + 1));
+    if (!todo) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < book_size(b); i++)
+        if (!book_entry_analysed(book_entry_at(b, i))) todo[n++] = i;
+    int rc = analyse_list(b, todo, n, cfg, err, errlen);
+    free(todo);
+    return rc ? -1 : n;
+}
+
+/* Self-play: one of the analysed moves within eval_diff of the best, at random; -1 if none. */
+static int choose(const BookEntry *e, int eval_diff, uint64_t *rng) {
+    int best = -1, n = 0;
+    for (int i = 0; i < e->count; i++)
+        if (e->moves[i].depth > 0 && (best < 0 || e->moves[i].value > e->moves[best].value)) best = i;
+    if (best < 0) return -1;
+    int pick[256];
+    for (int i = 0; i < e->count && n < 256; i++)
+        if (e->moves[i].depth > 0 && e->moves[i].value >= e->moves[best].value - eval_diff) pick[n++] = i;
+    return pick[book_random(rng) % (uint64_t)n];
+}
+
+/* One position of a self-play game: analysed if new, then a move chosen and played.
+ * Returns 1 when the game goes on, 0 when it ends here, -1 on error. */
+static int selfplay_step(Book *b, Position *pos, BookWorker *w, const BookBuildConfig *cfg, uint64_t *rng,
+                         int *analysed, char *err, size_t errlen) {
+    char key[1024], reason[128];
+    if (pos_game_result(pos, reason, sizeof reason) != RESULT_NONE || movegen_count(pos) == 0) return 0;
+    book_key(pos, book_key_kind(b), key, sizeof key);
+    BookEntry *e = book_get_key(b, key);
+    if (!e) return snprintf(err, errlen, "out of memory"), -1;
+    int index = (int)(e - book_entry_at(b, 0));
+    if (!book_entry_analysed(e)) {
+        if (run_batch(b, &w, &index, 1, cfg, err, errlen)) return -1;
+        if (maybe_save(b, cfg, ++*analysed, err, errlen)) return -1;
+        e = book_entry_at(b, index);
+    }
+    int i = choose(e, cfg->eval_diff, rng);
+    if (i < 0) return 0;
+    e->moves[i].count++;
+    pos_do_move(pos, e->moves[i].move);
+    return 1;
+}
+
+int book_selfplay(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen) {
+    const Variant *v = book_variant(b);
+    BookWorker *w = book_worker_create(v, cfg, cfg->threads < 1 ? 1 : cfg->threads, err, errlen);
+    Position *pos = malloc(sizeof *pos);
+    int rc = w && pos ? 0 : -1, analysed = 0;
+    if (!pos) snprintf(err, errlen, "out of memory");
+    uint64_t rng = cfg->seed;
+    progress(cfg, 0, cfg->games);
+    for (int g = 0; g < cfg->games && !rc; g++) {
+        rc = pos_set_sfen(pos, v, NULL, v->start, err, errlen);
+        for (int ply = 0, go = 1; ply < cfg->plies && go > 0 && !rc; ply++) {
+            go = selfplay_step(b, pos, w, cfg, &rng, &analysed, err, errlen);
+            if (go < 0) rc = -1;
+        }
+        progress(cfg, g + 1, cfg->games);
+    }
+    book_worker_destroy(w);
+    free(pos);
+    return rc;
+}

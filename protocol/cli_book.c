@@ -1,0 +1,214 @@
+/* cli_book.c - `shishi book build` and `shishi book merge` (books/README.md): arguments, record
+ * files, the progress bar and messages. The work is books/build.h's; errors go to stderr as
+ * `FILE:LINE: message` with exit status 2. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../books/build.h"
+#include "cli.h"
+#include "common.h"
+#include "progress.h"
+
+enum { FROM_MAX = 256 };
+
+typedef struct {
+    BookBuildConfig cfg;
+    const Variant *v;
+    const char *from[FROM_MAX];
+    int from_count;
+    const char *out;
+} BuildArgs;
+
+static int usage_error(const char *msg, const char *arg) {
+    fprintf(stderr, "shishi book: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
+    fprintf(stderr, "usage: shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
+                    "                         [--multipv K] [--plies P] [--threads T] [--hash MB]\n"
+                    "                         [--eval-diff CP] [--seed S] -o FILE\n"
+                    "       shishi book merge A B -o OUT\n");
+    return 2;
+}
+
+static void warn_line(void *user, int line, const char *msg) {
+    fprintf(stderr, "%s:%d: %s\n", (const char *)user, line, msg);
+}
+
+/* One option with its value at argv[*i + 1]; false after printing an error. */
+static bool build_option(BuildArgs *a, int argc, char **argv, int *i) {
+    const char *o = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+    long x = 0;
+    if (!val) return usage_error("a value is missing after", o), false;
+    ++*i;
+    bool ok = true;
+    if (!strcmp(o, "--variant"))
+        ok = (a->v = variant_find(val)) != NULL;
+    else if (!strcmp(o, "-o") || !strcmp(o, "--out"))
+        a->out = val;
+    else if (!strcmp(o, "--depth"))
+        ok = parse_long(val, 1, MAX_PLY - 1, &x), a->cfg.depth = (int)x;
+    else if (!strcmp(o, "--nodes"))
+        ok = parse_long(val, 1, 2000000000L, &x), a->cfg.nodes = (uint64_t)x;
+    else if (!strcmp(o, "--multipv"))
+        ok = parse_long(val, 1, ENGINE_MULTIPV_MAX, &x), a->cfg.multipv = (int)x;
+    else if (!strcmp(o, "--plies"))
+        ok = parse_long(val, 1, 1000, &x), a->cfg.plies = (int)x;
+    else if (!strcmp(o, "--threads"))
+        ok = parse_long(val, 1, 64, &x), a->cfg.threads = (int)x;
+    else if (!strcmp(o, "--hash"))
+        ok = parse_long(val, 1, 65536, &x), a->cfg.hash_mb = (int)x;
+    else if (!strcmp(o, "--selfplay"))
+        ok = parse_long(val, 1, 100000000L, &x), a->cfg.games = (int)x;
+    else if (!strcmp(o, "--eval-diff"))
+        ok = parse_long(val, 0, 100000, &x), a->cfg.eval_diff = (int)x;
+    else if (!strcmp(o, "--seed"))
+        ok = parse_long(val, 0, 2147483647L, &x), a->cfg.seed = (uint64_t)x;
+    else
+        return usage_error("unknown option", o), false;
+    if (!ok) return usage_error("bad value for", o), false;
+    return true;
+}
+
+static bool build_args(BuildArgs *a, int argc, char **argv) {
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--from")) {
+            while (i + 1 < argc && strncmp(argv[i + 1], "-", 1) && a->from_count < FROM_MAX)
+                a->from[a->from_count++] = argv[++i];
+            continue;
+        }
+        if (!build_option(a, argc, argv, &i)) return false;
+    }
+    if (!a->out) return usage_error("no output file (-o FILE)", NULL), false;
+    if (!a->from_count == !a->cfg.games) return usage_error("give --from RECORDS... or --selfplay N", NULL), false;
+    if (a->cfg.depth && a->cfg.nodes) return usage_error("give --depth or --nodes, not both", NULL), false;
+    if (a->cfg.games && !a->cfg.depth && !a->cfg.nodes) a->cfg.depth = 8;
+    return true;
+}
+
+/* Every game of one record file into b; false after printing `FILE:LINE: message`. */
+static bool add_file(Book *b, const char *path, int plies) {
+    size_t len;
+    char *text = cli_slurp(path, &len);
+    if (!text) return fprintf(stderr, "%s: cannot read\n", path), false;
+    RecordFormat f = record_format_from_name(path);
+    if (f == REC_UNKNOWN) f = record_format_sniff(text, len);
+    RecordReadOptions opt = {.variant = book_variant(b)};
+    Record *games = NULL;
+    int count = 0;
+    RecordError rerr;
+    int rc = record_read_all(text, len, f, &opt, &games, &count, &rerr);
+    free(text);
+    if (rc) return fprintf(stderr, "%s:%d: %s\n", path, rerr.line, rerr.msg), false;
+    char err[256];
+    for (int g = 0; g < count; g++) {
+        if (!rc && book_add_record(b, &games[g], plies, err, sizeof err)) {
+            fprintf(stderr, "%s: game %d: %s\n", path, g + 1, err);
+            rc = -1;
+        }
+        record_free(&games[g]);
+    }
+    free(games);
+    return rc == 0;
+}
+
+static void build_progress(void *user, int done, int total) {
+    Progress *p = user;
+    if (!p->label) progress_start(p, "book", total);
+    if (p->total != (total > 0 ? total : 1)) progress_start(p, p->label, total);
+    progress_update(p, done);
+}
+
+/* The existing output (resuming), or NULL when there is none; *failed when it is unusable. */
+static Book *load_existing(const BuildArgs *a, bool *failed) {
+    *failed = false;
+    if (access(a->out, F_OK)) return NULL;
+    Book *old = book_create(a->v);
+    char err[512];
+    if (!old || book_load(old, a->out, warn_line, (void *)a->out, err, sizeof err) < 0) {
+        fprintf(stderr, "shishi book: %s\n", old ? err : "out of memory");
+        book_free(old);
+        *failed = true;
+        return NULL;
+    }
+    fprintf(stderr, "%s: resuming: %d positions kept\n", a->out, book_size(old));
+    return old;
+}
+
+/* The book before analysis: from the records (plus the old analysis), or the old book. */
+static Book *build_start(const BuildArgs *a) {
+    bool failed;
+    Book *old = load_existing(a, &failed);
+    if (failed) return NULL;
+    if (a->cfg.games) return old ? old : book_create(a->v);
+    Book *b = book_create(a->v);
+    for (int i = 0; b && i < a->from_count; i++)
+        if (!add_file(b, a->from[i], a->cfg.plies)) book_free(b), b = NULL;
+    if (b && old && book_take_analysis(b, old)) book_free(b), b = NULL;
+    book_free(old);
+    return b;
+}
+
+static int cmd_build(int argc, char **argv) {
+    BuildArgs a = {.cfg = book_build_defaults(), .v = variant_list()[0]};
+    if (!build_args(&a, argc, argv)) return 2;
+    Book *b = build_start(&a);
+    if (!b) return 2;
+    Progress bar = {0};
+    a.cfg.out = a.out;
+    a.cfg.progress = build_progress;
+    a.cfg.user = &bar;
+    char err[512];
+    int rc = a.cfg.games ? book_selfplay(b, &a.cfg, err, sizeof err) : book_analyse(b, &a.cfg, err, sizeof err);
+    if (bar.label) progress_finish(&bar);
+    if (rc >= 0 && book_save(b, a.out, err, sizeof err)) rc = -1;
+    if (rc < 0)
+        fprintf(stderr, "shishi book: %s\n", err);
+    else
+        fprintf(stderr, "%s: %d positions\n", a.out, book_size(b));
+    book_free(b);
+    return rc < 0 ? 1 : 0;
+}
+
+/* The game a book file names in its "# variant" line; NULL if none. */
+static const Variant *file_variant(const char *path) {
+    FILE *f = fopen(path, "rb");
+    char line[256];
+    const Variant *v = NULL;
+    for (int i = 0; f && !v && i < 8 && fgets(line, sizeof line, f); i++)
+        if (!strncmp(line, "# variant ", 10)) v = variant_find(strtok(line + 10, " \r\n"));
+    if (f) fclose(f);
+    return v;
+}
+
+static int cmd_merge(int argc, char **argv) {
+    const char *in[2] = {0}, *out = NULL;
+    int n = 0;
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (n < 2)
+            in[n++] = argv[i];
+        else
+            return usage_error("unexpected argument", argv[i]);
+    }
+    if (n != 2 || !out) return usage_error("merge needs two books and -o OUT", NULL);
+    const Variant *v = file_variant(in[0]);
+    if (!v) v = variant_list()[0];
+    Book *b[2] = {book_create(v), book_create(v)};
+    char err[512];
+    int rc = 0;
+    for (int i = 0; i < 2 && !rc; i++)
+        if (!b[i] || book_load(b[i], in[i], warn_line, (void *)in[i], err, sizeof err) < 0) rc = 2;
+    if (!rc && book_merge(b[0], b[1])) rc = 2, snprintf(err, sizeof err, "out of memory");
+    if (!rc && book_save(b[0], out, err, sizeof err)) rc = 2;
+    if (rc) fprintf(stderr, "shishi book: %s\n", err);
+    book_free(b[0]);
+    book_free(b[1]);
+    return rc;
+}
+
+int cli_book(int argc, char **argv) {
+    if (argc >= 3 && !strcmp(argv[2], "build")) return cmd_build(argc, argv);
+    if (argc >= 3 && !strcmp(argv[2], "merge")) return cmd_merge(argc, argv);
+    return usage_error("expected 'build' or 'merge'", NULL);
+}
