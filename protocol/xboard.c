@@ -163,6 +163,24 @@ static void reapply_options(XBoard *xb) {
             engine_set_option(xb->e, xb->saved[i].name, xb->saved[i].value, err, sizeof err);
 }
 
+/* `option NAME=VALUE` for an engine option: Move overhead, a row of the engine option table
+ * XBoard sets by feature, or a row no protocol announces (BookSeed, a knob for tests). */
+static void set_engine_option(XBoard *xb, const char *name, const char *value) {
+    char err[256];
+    long ms;
+    const EngineOption *o = engine_option_find(name);
+    if (!strcasecmp(name, XB_OVERHEAD_OPTION)) {
+        if (parse_long(value, 0, 5000, &ms))
+            xb->overhead_ms = ms;
+        else
+            io_line("Error (bad option value): %s must be from 0 to 5000 ms, not '%s'", name, value);
+    } else if (o && (o->xboard == EOPT_XB_FEATURE || (o->xboard == EOPT_XB_NONE && !o->usi_name))) {
+        halt(xb);
+        if (engine_set_option(xb->e, name, value, err, sizeof err)) io_line("Error (bad option value): %s", err);
+    } else
+        io_line("Error (unknown option): %s", name);
+}
+
 /* `option NAME=VALUE`: a rule option of any offered game (kept for when that game is
  * chosen), or an engine option. */
 static void cmd_option(XBoard *xb, const char *arg) {
@@ -170,7 +188,7 @@ static void cmd_option(XBoard *xb, const char *arg) {
     const char *eq = strchr(arg, '=');
     const char *value = eq ? eq + 1 : "";
     size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
-    if (nlen == 0 || nlen >= sizeof name || strlen(value) >= sizeof xb->saved[0].value) {
+    if (nlen == 0 || nlen >= sizeof name) {
         io_line("Error (bad option): option %s", arg);
         return;
     }
@@ -187,17 +205,11 @@ static void cmd_option(XBoard *xb, const char *arg) {
         rule = true;
     }
     if (!rule) {
-        long ms;
-        if (!strcasecmp(name, XB_OVERHEAD_OPTION)) {
-            if (parse_long(value, 0, 5000, &ms))
-                xb->overhead_ms = ms;
-            else
-                io_line("Error (bad option value): %s must be from 0 to 5000 ms, not '%s'", name, value);
-        } else if (engine_option_find(name) && engine_option_find(name)->xboard == EOPT_XB_FEATURE) {
-            halt(xb);
-            if (engine_set_option(xb->e, name, value, err, sizeof err)) io_line("Error (bad option value): %s", err);
-        } else
-            io_line("Error (unknown option): %s", name);
+        set_engine_option(xb, name, value); /* a path may be longer than a saved rule value */
+        return;
+    }
+    if (strlen(value) >= sizeof xb->saved[0].value) {
+        io_line("Error (bad option): option %s", arg);
         return;
     }
     int i = 0;

@@ -28,6 +28,9 @@ send new "variant shogi" "option BookDepthLimit=21" force go
 expect_line "move h3h4" 10
 send force "option BookDepthLimit=0"
 fence
+# the hidden seed is accepted, bad values are refused
+silent "option BookSeed=3" "option BookVariety=count" "option BookVariety=best"
+reply_to "option BookVariety=maybe" "Error (bad option value): BookVariety: unknown value 'maybe'"
 # analyze mode: the engine's search, not the book
 send new "variant shogi" post force analyze
 expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
