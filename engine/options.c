@@ -23,7 +23,7 @@ const EngineOption engine_options[EOPT_COUNT] = {
     {EOPT_BOOK_EVAL_DIFF, "BookEvalDiff", "BookEvalDiff", EOPT_SPIN, 30, 0, 100000, EOPT_XB_FEATURE, NULL},
     {EOPT_BOOK_DEPTH_LIMIT, "BookDepthLimit", "BookDepthLimit", EOPT_SPIN, 0, 0, 1000, EOPT_XB_FEATURE, NULL},
     /* WHY not announced: a knob for tests and reproducible matches, settable by name */
-    {EOPT_BOOK_SEED, "BookSeed", NULL, EOPT_SPIN, 0, 0, 2147483647, EOPT_XB_NONE, NULL},
+    {EOPT_BOOK_SEED, "BookSeed", NULL, EOPT_SPIN, 0, 0, 999999999, EOPT_XB_NONE, NULL},
 };
 
 const EngineOption *engine_option_find(const char *name) {

@@ -62,7 +62,7 @@ static bool build_option(BuildArgs *a, int argc, char **argv, int *i) {
     else if (!strcmp(o, "--eval-diff"))
         ok = parse_long(val, 0, 100000, &x), a->cfg.eval_diff = (int)x;
     else if (!strcmp(o, "--seed"))
-        ok = parse_long(val, 0, 2147483647L, &x), a->cfg.seed = (uint64_t)x;
+        ok = parse_long(val, 0, 999999999L, &x), a->cfg.seed = (uint64_t)x;
     else
         return usage_error("unknown option", o), false;
     if (!ok) return usage_error("bad value for", o), false;
