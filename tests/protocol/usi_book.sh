@@ -6,6 +6,7 @@
 set -eu
 BIN=$1; D=$(dirname "$0")/drive.py
 BOOK=$(cd "$(dirname "$0")/../data/book" && pwd)/shogi.db
+CHU=$(cd "$(dirname "$0")/../data/book" && pwd)/chu.db
 python3 "$D" "$BIN" <<END
 > usi
 < option name BookFile type filename default <empty>
@@ -70,6 +71,20 @@ legal shogi startpos moves 7g7f
 > setoption name BookFile value /nonexistent/book.db
 > go depth 1
 = info string error: book not used: cannot open /nonexistent/book.db
+< bestmove \S+( ponder \S+)?
+# chu: a book keyed by XBoard FEN with XBoard moves, answered in USI notation
+> setoption name UCI_Variant value chu
+> setoption name BookFile value $CHU
+> position startpos
+> go byoyomi 1000
+= info string book $CHU: 1 positions for chu
+= info string book move 7i7h value 15 depth 10 count 3 (1 in book)
+= info depth 10 seldepth 10 time 0 nodes 0 nps 0 hashfull 0 multipv 1 score cp 15 pv 7i7h 9e9f
+= bestmove 7i7h ponder 9e9f
+# the shogi book is refused for chu
+> setoption name BookFile value $BOOK
+> go byoyomi 1000
+= info string error: book not used: line 2: the book is for shogi, not chu
 < bestmove \S+( ponder \S+)?
 > quit
 exits 2000

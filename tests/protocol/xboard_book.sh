@@ -4,6 +4,7 @@
 # depth, value and ponder move when `post` is on), and analyze mode never using the book.
 . "$(dirname "$0")/xboardlib.sh"
 BOOK=$(cd "$(dirname "$0")/../data/book" && pwd)/shogi.db
+CHU=$(cd "$(dirname "$0")/../data/book" && pwd)/chu.db
 xb_spawn
 send xboard "protover 2"
 expect '^feature option="BookFile -file "' 10
@@ -27,6 +28,11 @@ fence '^[0-9]+ '
 send new "variant shogi" "option BookDepthLimit=21" force go
 expect_line "move h3h4" 10
 send force "option BookDepthLimit=0"
+fence
+# chu: the same kind of book (XBoard FEN keys), the move in XBoard notation
+send new "variant chu" "option BookFile=$CHU" nopost "st 1" go
+expect_line "move f4f5" 10
+send force
 fence
 # the hidden seed is accepted, bad values are refused
 silent "option BookSeed=3" "option BookVariety=count" "option BookVariety=best"
