@@ -9,16 +9,17 @@
 #include "book.h"
 
 typedef struct {
-    int plies;       /* positions of the first plies of each game (records and self-play) */
-    int depth;       /* analysis: depth per position, or */
-    uint64_t nodes;  /* nodes per position (both 0: no analysis) */
-    int multipv;     /* lines (moves) analysed per position */
-    int threads;     /* positions analysed side by side (self-play: threads of one search) */
-    int hash_mb;     /* per engine context */
-    int games;       /* self-play: games to play */
-    int eval_diff;   /* self-play: moves within this many centipawns of the best are played */
-    uint64_t seed;   /* self-play: the move choice */
-    const char *out; /* if set: the book is saved there after every save_every analyses */
+    int plies;            /* positions of the first plies of each game (records and self-play) */
+    int depth;            /* analysis: depth per position, or */
+    uint64_t nodes;       /* nodes per position (both 0: no analysis) */
+    int multipv;          /* lines (moves) analysed per position */
+    int threads;          /* positions analysed side by side (self-play: threads of one search) */
+    int hash_mb;          /* per engine context */
+    int games;            /* self-play: games to play */
+    int eval_diff;        /* self-play: moves within this many centipawns of the best are played */
+    uint64_t seed;        /* self-play: the move choice */
+    const char *openings; /* self-play: an openings file (shishi selfplay's format); NULL: the start */
+    const char *out;      /* if set: the book is saved there after every save_every analyses */
     int save_every;
     void (*progress)(void *user, int done, int total); /* may be NULL */
     void *user;
@@ -44,7 +45,9 @@ bool book_entry_analysed(const BookEntry *e);
 int book_analyse(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen);
 /* Play cfg->games games of cfg->plies plies from the start position: every position reached
  * is analysed if it is not yet, then one of its moves within cfg->eval_diff of the best is
- * played (chosen at random, seeded) and its count goes up by one. Returns 0 or -1. */
+ * played (chosen at random, seeded) and its count goes up by one. With cfg->openings, game i
+ * first plays opening line i (round robin; each opening move is counted as a record move and
+ * its positions analysed like the others), then goes on as above. Returns 0 or -1. */
 int book_selfplay(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen);
 
 #endif

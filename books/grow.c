@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/selfplay_int.h" /* the openings file of `shishi selfplay`, read the same way */
 #include "../src/movegen.h"
 #include "analyse.h"
 
@@ -75,45 +76,84 @@ static int choose(const BookEntry *e, int eval_diff, uint64_t *rng) {
     return pick[book_random(rng) % (uint64_t)n];
 }
 
-/* One position of a self-play game: analysed if new, then a move chosen and played.
- * Returns 1 when the game goes on, 0 when it ends here, -1 on error. */
-static int selfplay_step(Book *b, Position *pos, BookWorker *w, const BookBuildConfig *cfg, uint64_t *rng,
+/* The lowest value among the analysed moves of e (0 if none): what a move the search ranked
+ * below all of them is worth at most. */
+static int lowest_value(const BookEntry *e) {
+    int low = 0;
+    bool any = false;
+    for (int i = 0; i < e->count; i++)
+        if (e->moves[i].depth > 0 && (!any || e->moves[i].value < low)) low = e->moves[i].value, any = true;
+    return low;
+}
+
+/* One position of a self-play game: analysed if new, then `forced` (an opening move) or a
+ * chosen move played. Returns 1 when the game goes on, 0 when it ends here, -1 on error. */
+static int selfplay_step(Book *b, Position *pos, Move forced, BookWorker *w, const BookBuildConfig *cfg, uint64_t *rng,
                          int *analysed, char *err, size_t errlen) {
     char key[1024], reason[128];
     if (pos_game_result(pos, reason, sizeof reason) != RESULT_NONE || movegen_count(pos) == 0) return 0;
     book_key(pos, book_key_kind(b), key, sizeof key);
     BookEntry *e = book_get_key(b, key);
     if (!e) return snprintf(err, errlen, "out of memory"), -1;
+    BookMove m = {.move = forced, .value = lowest_value(e)}; /* an upper bound until analysed */
+    if (forced != MOVE_NONE && !book_entry_move(e, forced) && !book_entry_add(e, &m))
+        return snprintf(err, errlen, "out of memory"), -1;
     int index = (int)(e - book_entry_at(b, 0));
     if (!book_entry_analysed(e)) {
         if (run_batch(b, &w, &index, 1, cfg, err, errlen)) return -1;
         if (maybe_save(b, cfg, ++*analysed, err, errlen)) return -1;
         e = book_entry_at(b, index);
     }
-    int i = choose(e, cfg->eval_diff, rng);
+    int i = forced != MOVE_NONE ? (int)(book_entry_move(e, forced) - e->moves) : choose(e, cfg->eval_diff, rng);
     if (i < 0) return 0;
     e->moves[i].count++;
     pos_do_move(pos, e->moves[i].move);
     return 1;
 }
 
-int book_selfplay(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen) {
-    const Variant *v = book_variant(b);
-    BookWorker *w = book_worker_create(v, cfg, cfg->threads < 1 ? 1 : cfg->threads, err, errlen);
-    Position *pos = malloc(sizeof *pos);
-    int rc = w && pos ? 0 : -1, analysed = 0;
-    if (!pos) snprintf(err, errlen, "out of memory");
+/* Game g's start: opening line g (round robin) with its moves in line[], or the start position.
+ * pos is left at the line's root. */
+static int game_start(const Variant *v, const SelfplayOpenings *o, int g, Position *pos, Move *line, int max, int *len,
+                      char *err, size_t errlen) {
+    *len = 0;
+    if (!o->count) return pos_set_sfen(pos, v, NULL, v->start, err, errlen);
+    if (position_parse_spec(pos, v, NULL, o->specs[g % o->count], err, errlen)) return -1;
+    *len = pos->sp < max ? pos->sp : max;
+    for (int i = 0; i < *len; i++) line[i] = pos->states[i + 1].move;
+    while (pos->sp > 0) pos_undo_move(pos);
+    return 0;
+}
+
+/* The games of book_selfplay on worker w (openings o, maybe none). */
+static int play_games(Book *b, BookWorker *w, const SelfplayOpenings *o, Position *pos, const BookBuildConfig *cfg,
+                      char *err, size_t errlen) {
+    Move *line = malloc(sizeof *line * (size_t)(cfg->plies + 1));
+    int rc = line ? 0 : -1, analysed = 0, len = 0;
     uint64_t rng = cfg->seed;
+    if (!line) snprintf(err, errlen, "out of memory");
     progress(cfg, 0, cfg->games);
     for (int g = 0; g < cfg->games && !rc; g++) {
-        rc = pos_set_sfen(pos, v, NULL, v->start, err, errlen);
+        rc = game_start(book_variant(b), o, g, pos, line, cfg->plies, &len, err, errlen);
         for (int ply = 0, go = 1; ply < cfg->plies && go > 0 && !rc; ply++) {
-            go = selfplay_step(b, pos, w, cfg, &rng, &analysed, err, errlen);
+            go = selfplay_step(b, pos, ply < len ? line[ply] : MOVE_NONE, w, cfg, &rng, &analysed, err, errlen);
             if (go < 0) rc = -1;
         }
         progress(cfg, g + 1, cfg->games);
     }
+    free(line);
+    return rc;
+}
+
+int book_selfplay(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen) {
+    const Variant *v = book_variant(b);
+    SelfplayOpenings o = {0};
+    if (cfg->openings && selfplay_openings_load(&o, cfg->openings, v, err, errlen)) return -1;
+    BookWorker *w = book_worker_create(v, cfg, cfg->threads < 1 ? 1 : cfg->threads, err, errlen);
+    Position *pos = malloc(sizeof *pos);
+    int rc = w && pos ? play_games(b, w, &o, pos, cfg, err, errlen) : -1;
+    if (w && !pos) snprintf(err, errlen, "out of memory");
     book_worker_destroy(w);
     free(pos);
+    selfplay_openings_free(&o);
     return rc;
 }

@@ -59,7 +59,7 @@ static void usage(FILE *f) {
             "                                   convert a game record, checking every move (docs/records.md)\n"
             "       shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
             "                  [--multipv K] [--plies P] [--threads T] [--hash MB] [--eval-diff CP]\n"
-            "                  [--seed S] -o FILE       build (or resume) an opening book (books/README.md)\n"
+            "                  [--seed S] [--openings FILE] -o FILE   build (or resume) an opening book\n"
             "       shishi book merge A B -o OUT      union of two books\n"
             "       shishi check                validate every game descriptor\n"
             "       shishi run                  the first thing to try (make run): the start position drawn,\n"

@@ -25,7 +25,7 @@ static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "shishi book: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
     fprintf(stderr, "usage: shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
                     "                         [--multipv K] [--plies P] [--threads T] [--hash MB]\n"
-                    "                         [--eval-diff CP] [--seed S] -o FILE\n"
+                    "                         [--eval-diff CP] [--seed S] [--openings FILE] -o FILE\n"
                     "       shishi book merge A B -o OUT\n");
     return 2;
 }
@@ -61,6 +61,8 @@ static bool build_option(BuildArgs *a, int argc, char **argv, int *i) {
         ok = parse_long(val, 1, 100000000L, &x), a->cfg.games = (int)x;
     else if (!strcmp(o, "--eval-diff"))
         ok = parse_long(val, 0, 100000, &x), a->cfg.eval_diff = (int)x;
+    else if (!strcmp(o, "--openings"))
+        a->cfg.openings = val;
     else if (!strcmp(o, "--seed"))
         ok = parse_long(val, 0, 999999999L, &x), a->cfg.seed = (uint64_t)x;
     else
@@ -81,6 +83,7 @@ static bool build_args(BuildArgs *a, int argc, char **argv) {
     if (!a->out) return usage_error("no output file (-o FILE)", NULL), false;
     if (!a->from_count == !a->cfg.games) return usage_error("give --from RECORDS... or --selfplay N", NULL), false;
     if (a->cfg.depth && a->cfg.nodes) return usage_error("give --depth or --nodes, not both", NULL), false;
+    if (a->cfg.openings && !a->cfg.games) return usage_error("--openings goes with --selfplay", NULL), false;
     if (a->cfg.games && !a->cfg.depth && !a->cfg.nodes) a->cfg.depth = 8;
     return true;
 }

@@ -294,6 +294,42 @@ START_TEST(build_bad_record_and_merge) {
 }
 END_TEST
 
+/* Self-play from openings: each game plays its opening line first (counted), round robin. */
+START_TEST(build_selfplay_openings) {
+    char open[256], out[256], cmd[1024];
+    test_temp_path(open, sizeof open, "openings.txt");
+    test_temp_path(out, sizeof out, "book");
+    FILE *f = fopen(open, "w");
+    fputs("# shogi openings, usi notation\n7g7f 3c3d\n2g2f 8c8d\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "book build --variant shogi --selfplay 4 --plies 2 --depth 1 --multipv 1 --threads 1 --openings %s -o %s",
+             open, out);
+    TestRun *r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    free(r);
+    Book *b = book_create(variant_find("shogi"));
+    char err[256];
+    ck_assert_int_eq(book_load(b, out, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(book_size(b), 3);
+    const char *specs[3] = {"startpos", "startpos moves 7g7f", "startpos moves 2g2f"};
+    const char *moves[3][2] = {{"7g7f", "2g2f"}, {"3c3d", NULL}, {"8c8d", NULL}};
+    for (int i = 0; i < 3; i++) {
+        Position *pos = test_position("shogi", specs[i]);
+        BookEntry *e = book_find(b, pos);
+        ck_assert_ptr_nonnull(e);
+        for (int k = 0; k < 2 && moves[i][k]; k++) {
+            Move m;
+            ck_assert_int_eq(move_parse(pos, moves[i][k], NOTATION_USI, &m, err, sizeof err), 0);
+            ck_assert_msg(book_entry_move(e, m) && book_entry_move(e, m)->count == 2, "%s %s", specs[i], moves[i][k]);
+        }
+        free(pos);
+    }
+    book_free(b);
+    remove(open), remove(out);
+}
+END_TEST
+
 Suite *suite_book_probe(void) {
     Suite *s = suite_create("book_probe");
     TCase *tc = tcase_create("options");
@@ -307,6 +343,7 @@ Suite *suite_book_probe(void) {
     tcase_add_test(build, build_from_records);
     tcase_add_test(build, build_analysed_and_resumed);
     tcase_add_test(build, build_bad_record_and_merge);
+    tcase_add_test(build, build_selfplay_openings);
     tcase_set_timeout(build, 120);
     suite_add_tcase(s, build);
     return s;

@@ -16,8 +16,8 @@ static void check_entries(Book *b) {
     char err[256];
     for (int i = 0; i < book_size(b); i++) {
         const BookEntry *e = book_entry_at(b, i);
-        FUZZ_CHECK(!book_key_position(book_variant(b), e->key, pos, err, sizeof err), "key '%s' rejected: %s",
-                   e->key, err);
+        FUZZ_CHECK(!book_key_position(book_variant(b), e->key, pos, err, sizeof err), "key '%s' rejected: %s", e->key,
+                   err);
         for (int k = 0; k < e->count; k++) {
             FUZZ_CHECK(movegen_is_legal(pos, e->moves[k].move), "%s: move %d of '%s' is not legal",
                        book_variant(b)->name, k + 1, e->key);
