@@ -106,22 +106,37 @@ static void report(const BookEntry *entry, int i, const Position *root, const Re
     if (r->on_bestmove) r->on_bestmove(r->user, &best);
 }
 
-bool book_slot_go(BookSlot *s, const EngineContext *e, const SearchLimits *l, const Reporter *r, Notation n) {
-    if (!book_wanted(l) || !s->scratch) return false;
+/* The book's choice for the current position (index into *entry), or -1; rng is the
+ * generator to draw from (the slot's own, or a copy for a look that must not use it up). */
+static int slot_choose(BookSlot *s, const EngineContext *e, const Reporter *r, uint64_t *rng, BookEntry **entry) {
+    if (!s->scratch) return -1;
     book_slot_sync(s, e, r);
     const Position *pos = engine_position(e);
-    if (!s->book || pos->move_number - 1 + pos->sp >= engine_option_int(e, EOPT_BOOK_MOVES)) return false;
-    BookEntry *entry = book_find(s->book, pos);
-    if (!entry) return false;
-    slot_seed(s, e);
+    if (!s->book || pos->move_number - 1 + pos->sp >= engine_option_int(e, EOPT_BOOK_MOVES)) return -1;
+    *entry = book_find(s->book, pos);
+    if (!*entry) return -1;
     static const BookPickMode modes[BOOK_VARIETY_NB] = {BOOK_PICK_BEST, BOOK_PICK_COUNT, BOOK_PICK_VALUE};
     int variety = engine_option_int(e, EOPT_BOOK_VARIETY);
     BookPickParams p = {.mode = modes[variety >= 0 && variety < BOOK_VARIETY_NB ? variety : 0],
                         .eval_diff = engine_option_int(e, EOPT_BOOK_EVAL_DIFF),
                         .depth_limit = engine_option_int(e, EOPT_BOOK_DEPTH_LIMIT)};
     pos_copy(s->scratch, pos);
-    int i = book_pick(entry, s->scratch, &p, &s->rng);
+    return book_pick(*entry, s->scratch, &p, rng);
+}
+
+bool book_slot_go(BookSlot *s, const EngineContext *e, const SearchLimits *l, const Reporter *r, Notation n) {
+    if (!book_wanted(l)) return false;
+    slot_seed(s, e);
+    BookEntry *entry = NULL;
+    int i = slot_choose(s, e, r, &s->rng, &entry);
     if (i < 0) return false;
-    report(entry, i, pos, r, n);
+    report(entry, i, engine_position(e), r, n);
     return true;
+}
+
+bool book_slot_has_move(BookSlot *s, const EngineContext *e, const Reporter *r) {
+    slot_seed(s, e);
+    uint64_t rng = s->rng; /* a look only: the generator stays where it was */
+    BookEntry *entry = NULL;
+    return slot_choose(s, e, r, &rng, &entry) >= 0;
 }

@@ -30,5 +30,9 @@ void book_slot_sync(BookSlot *s, const EngineContext *e, const Reporter *r);
  * on_string "book move ...", on_info (its value and depth, PV the move and its ponder move),
  * on_bestmove -- and return true; else false (search as usual). Moves are named in n. */
 bool book_slot_go(BookSlot *s, const EngineContext *e, const SearchLimits *l, const Reporter *r, Notation n);
+/* Would book_slot_go answer the current position (limits aside)? Reports nothing but what
+ * loading the book says; draws no random number. For `go ponder`: a position the book answers
+ * needs no ponder search, its move is played at the ponder hit. */
+bool book_slot_has_move(BookSlot *s, const EngineContext *e, const Reporter *r);
 
 #endif

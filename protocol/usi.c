@@ -27,6 +27,8 @@ typedef struct {
     int hash_applied;        /* size the engine holds now */
     Position *scratch;       /* for formatting lines (used only by the reporter) */
     BookSlot book;           /* the opening book (books/slot.h) */
+    bool book_ponder;        /* `go ponder` on a book position: no search, the book move at ponderhit */
+    SearchLimits ponder_limits;
 } Usi;
 
 /* ---- output from the search thread ------------------------------------------------------ */
@@ -293,6 +295,7 @@ static void cmd_setoption(Usi *u, char *args) {
 /* ---- position and go -------------------------------------------------------------------- */
 
 static void cmd_position(Usi *u, char *args) {
+    u->book_ponder = false; /* a pending book ponder was for the old position */
     args = skip_ws(args);
     char *moves = split_at_word(args, "moves");
     if (!word_is(args, "startpos") && !word_is(args, "sfen")) {
@@ -383,8 +386,23 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
         engine_stop(u->e);
         engine_wait(u->e);
     }
+    u->book_ponder = false;
+    if (l.ponder && !l.infinite && !l.mate && book_slot_has_move(&u->book, u->e, rep)) {
+        u->book_ponder = true; /* WHY no search: the book answers this position at ponderhit */
+        u->ponder_limits = l;
+        return;
+    }
     if (book_slot_go(&u->book, u->e, &l, rep, NOTATION_USI)) return;
     engine_go(u->e, &l, rep);
+}
+
+/* `ponderhit` (or `stop`) after a `go ponder` the book answers: its move now, as a search would
+ * have answered; should the book no longer answer, a search on the clock. */
+static void finish_book_ponder(Usi *u, const Reporter *rep) {
+    u->book_ponder = false;
+    SearchLimits l = u->ponder_limits;
+    l.ponder = false;
+    if (!book_slot_go(&u->book, u->e, &l, rep, NOTATION_USI)) engine_go(u->e, &l, rep);
 }
 
 /* ---- the command loop ------------------------------------------------------------------- */
@@ -432,17 +450,23 @@ int usi_main(FILE *in, const char *first_line) {
         else if (!strcmp(cmd, "setoption"))
             cmd_setoption(u, args);
         else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "ucinewgame")) { /* uci2wb sends the latter */
+            u->book_ponder = false;
             engine_new_game(u->e);
             apply_hash(u);
         } else if (!strcmp(cmd, "position"))
             cmd_position(u, args);
         else if (!strcmp(cmd, "go"))
             cmd_go(u, args, &rep);
+        else if (!strcmp(cmd, "stop") && u->book_ponder)
+            finish_book_ponder(u, &rep);
         else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
+            u->book_ponder = false;
             engine_stop(u->e);
             engine_wait(u->e);
         } else if (!strcmp(cmd, "d")) /* debug: the position as a board diagram */
             print_diagram(engine_position(u->e), NOTATION_USI, "info string ");
+        else if (!strcmp(cmd, "ponderhit") && u->book_ponder)
+            finish_book_ponder(u, &rep);
         else if (!strcmp(cmd, "ponderhit"))
             engine_ponderhit(u->e);
         else

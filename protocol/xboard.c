@@ -59,6 +59,7 @@ static void halt(XBoard *xb) {
     if (xb->pondering) { /* take the predicted move back */
         engine_undo(xb->e, 1);
         xb->pondering = false;
+        xb->book_ponder = false;
     }
     atomic_store(&xb->mode, XB_SEARCH_NONE);
     sync_pending(xb);
@@ -110,6 +111,10 @@ static void start_search(XBoard *xb, bool analysis, bool ponder) {
     xb->think_start_ms = now_ms();
     atomic_store(&xb->mode, analysis ? XB_SEARCH_ANALYZE : XB_SEARCH_PLAY);
     Reporter r = xb_reporter(xb);
+    if (ponder && book_slot_has_move(&xb->book, xb->e, &r)) {
+        xb->book_ponder = true; /* WHY no search: the book answers this position at the ponder hit */
+        return;
+    }
     /* A book move goes out as the search's would: `move` (and thinking output when `post` is
      * on); the input loop then plays it as any other. Analysis and pondering never use it. */
     if (book_slot_go(&xb->book, xb->e, &l, &r, NOTATION_XBOARD)) return;
@@ -310,7 +315,11 @@ static void cmd_usermove(XBoard *xb, const char *text) {
         if (!move_parse(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err) && m == xb->ponder_move) {
             xb->pondering = false;
             xb->think_start_ms = now_ms();
-            engine_ponderhit(xb->e);
+            if (xb->book_ponder) { /* the book's move now (or a search, should it have none) */
+                xb->book_ponder = false;
+                start_search(xb, false, false);
+            } else
+                engine_ponderhit(xb->e);
             return;
         }
     }

@@ -56,6 +56,7 @@ typedef struct {
     Move pending_move, pending_ponder;
     /* pondering (input thread only) */
     bool ponder_on, pondering; /* `hard`; a ponder search on ponder_move runs */
+    bool book_ponder;          /* pondering on a book position: no search, the book move at the hit */
     Move ponder_move, next_ponder;
     int64_t think_start_ms, last_think_ms;
     /* input queue (under lock) */

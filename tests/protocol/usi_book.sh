@@ -17,7 +17,7 @@ python3 "$D" "$BIN" <<END
 < usiok
 > setoption name BookFile value $BOOK
 > isready
-= info string book $BOOK: 2 positions for shogi
+= info string book $BOOK: 3 positions for shogi
 = readyok
 > usinewgame
 > position startpos
@@ -52,16 +52,33 @@ python3 "$D" "$BIN" <<END
 < bestmove \S+( ponder \S+)?
 legal shogi startpos moves 7g7f
 > setoption name BookMoves value 16
-# go infinite and go ponder never use the book
+> setoption name BookVariety value best
+# go infinite never uses the book
 > position startpos
 > go infinite
 < info depth 1 seldepth .*
 !< .*book move.*
 > stop
 < bestmove \S+( ponder \S+)?
+# go ponder on a book position: no search and no output; the book move at ponderhit (or stop)
+> position startpos moves 7g7f 3c3d
+> go ponder btime 1000 wtime 1000 byoyomi 1000
+quiet 300
+> ponderhit
+= info string book move 2g2f value 30 depth 12 count 4 (1 in book)
+= info depth 12 seldepth 12 time 0 nodes 0 nps 0 hashfull 0 multipv 1 score cp 30 pv 2g2f 8c8d
+= bestmove 2g2f ponder 8c8d
+> position startpos
+> go ponder byoyomi 1000
+quiet 200
+> stop
+= info string book move 7g7f value 60 depth 20 count 10 (4 in book)
+< bestmove 7g7f ponder 3c3d
+# go ponder outside the book: a ponder search
+> position startpos moves 2g2f
 > go ponder byoyomi 1000
 < info depth 1 seldepth .*
-> stop
+> ponderhit
 < bestmove \S+( ponder \S+)?
 # no book
 > setoption name BookFile value <empty>

@@ -34,6 +34,15 @@ send new "variant chu" "option BookFile=$CHU" nopost "st 1" go
 expect_line "move f4f5" 10
 send force
 fence
+# pondering (hard): the predicted reply g7g6 leads to a book position, so no ponder search
+# runs; at the ponder hit the book move goes out at once
+send new "variant shogi" "option BookFile=$BOOK" hard nopost "st 5" go
+expect_line "move c3c4" 10
+fence '^[0-9]+ '
+send "usermove g7g6"
+expect_line "move h3h4" 2
+send easy force
+fence
 # the hidden seed is accepted, bad values are refused
 silent "option BookSeed=3" "option BookVariety=count" "option BookVariety=best"
 reply_to "option BookVariety=maybe" "Error (bad option value): BookVariety: unknown value 'maybe'"
