@@ -42,10 +42,12 @@ void book_slot_free(BookSlot *s) {
 void book_slot_sync(BookSlot *s, const EngineContext *e, const Reporter *r) {
     const char *path = engine_option_string(e, EOPT_BOOK_FILE);
     const Variant *v = engine_variant(e);
-    if (s->tried && s->variant == v && !strcmp(s->path, path)) return;
+    unsigned sets = engine_option_sets(e, EOPT_BOOK_FILE); /* set again: read the file again */
+    if (s->tried && s->variant == v && s->file_sets == sets && !strcmp(s->path, path)) return;
     book_free(s->book);
     s->book = NULL;
     s->tried = true;
+    s->file_sets = sets;
     s->variant = v;
     snprintf(s->path, sizeof s->path, "%s", path);
     if (!path[0]) return;

@@ -12,7 +12,8 @@ typedef struct {
     Book *book;                        /* NULL: no book (none named, or it failed to load) */
     char path[ENGINE_OPTION_TEXT_MAX]; /* the BookFile it was loaded for */
     const Variant *variant;            /* and the game */
-    bool tried;                        /* path/variant were tried (a failure is not retried) */
+    bool tried;                        /* loading was tried (again only when the option is set or the game changes) */
+    unsigned file_sets;                /* engine_option_sets of BookFile when loaded */
     unsigned seed_sets;                /* engine_option_sets of BookSeed when last seeded */
     bool seeded;
     uint64_t rng;
@@ -21,8 +22,9 @@ typedef struct {
 
 void book_slot_init(BookSlot *s);
 void book_slot_free(BookSlot *s);
-/* Load the book the options name for the current game, unless it is loaded already. What
- * happened (loaded, bad lines with their numbers, cannot open) goes to r->on_string. */
+/* Load the book the options name for the current game, unless it is loaded already (BookFile
+ * set again, even to the same path, reads the file again). What happened (loaded, bad lines
+ * with their numbers, cannot open) goes to r->on_string. */
 void book_slot_sync(BookSlot *s, const EngineContext *e, const Reporter *r);
 /* At `go` (no search running): unless the search is infinite, a ponder search or a mate
  * search, and while fewer than BookMoves plies were played, look the position up and pick a

@@ -103,6 +103,22 @@ START_TEST(probe_book_file) {
     set(&p, "BookFile", "/nonexistent/book.db");
     ck_assert_str_eq(probe_go(&p, "startpos", false, false), "");
     ck_assert_msg(strstr(p.heard.strings, "error: book not used: cannot open"), "%s", p.heard.strings);
+    /* the same path set again reads the file again */
+    char tmp[256];
+    test_temp_path(tmp, sizeof tmp, "reload.db");
+    const char *start = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    FILE *f = fopen(tmp, "w");
+    fprintf(f, "#YANEURAOU-DB2016 1.00\n%s\n9g9f none 0 1 1\n", start);
+    fclose(f);
+    set(&p, "BookFile", tmp);
+    ck_assert_str_eq(probe_go(&p, "startpos", false, false), "9g9f");
+    f = fopen(tmp, "w");
+    fprintf(f, "#YANEURAOU-DB2016 1.00\n%s\n1g1f none 0 1 1\n", start);
+    fclose(f);
+    ck_assert_str_eq(probe_go(&p, "startpos", false, false), "9g9f"); /* loaded once */
+    set(&p, "BookFile", tmp);
+    ck_assert_str_eq(probe_go(&p, "startpos", false, false), "1g1f");
+    remove(tmp);
     /* the book is for the current game: another game does not use a shogi book */
     set(&p, "BookFile", TEST_BOOK);
     set(&p, "UCI_Variant", "micro");
