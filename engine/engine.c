@@ -77,7 +77,10 @@ static void fuzz_check_line(const Position *root, const Move *line, int length, 
         if (!movegen_is_legal(p, line[i])) {
             char sfen[2048];
             pos_to_sfen(p, sfen, sizeof sfen);
-            fprintf(stderr, "fuzz: %s move %d (%08x) is not legal in %s\n", what, i + 1, (unsigned)line[i], sfen);
+            char rootsfen[2048];
+            pos_to_sfen(root, rootsfen, sizeof rootsfen);
+            fprintf(stderr, "fuzz: %s move %d (%08x) is not legal in %s (root %s, move 1 %08x)\n", what, i + 1,
+                    (unsigned)line[i], sfen, rootsfen, (unsigned)line[0]);
             abort();
         }
         pos_do_move(p, line[i]);

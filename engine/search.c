@@ -703,7 +703,10 @@ static Value aspiration(SearchWorker *w, int depth, int line, Value prev) {
         } else if (v >= beta) {
             if (w->id == 0 && slow && w->pv_len[0]) report(w, depth, line + 1, v, BOUND_LOWER, w->pv[0], w->pv_len[0]);
             beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
-            if (w->pv_len[0]) w->best_move = w->pv[0][0];
+            if (w->pv_len[0]) { /* the new best move, and its reply as the ponder move */
+                w->best_move = w->pv[0][0];
+                w->ponder_move = w->pv_len[0] > 1 ? w->pv[0][1] : MOVE_NONE;
+            }
         } else
             return v;
         delta += delta / 2;
@@ -832,6 +835,19 @@ static void await_release(const SearchWorker *w) {
     }
 }
 
+/* The ponder move goes out only if it is legal after the best move. WHY: a root fail-high
+ * used to change the best move but keep the previous iteration's ponder move, and a search
+ * stopped in the re-search then sent that pair (found by the USI fuzz replays in nana: best
+ * K*1b with the ponder K*1c of the earlier best K*3c). The aspiration loop now updates both;
+ * this check keeps any other such slip from ever reaching a GUI. */
+static Move checked_ponder(Position *pos, Move best, Move ponder) {
+    if (!ponder || !best || !movegen_is_legal(pos, best)) return MOVE_NONE;
+    pos_do_move(pos, best);
+    bool ok = movegen_is_legal(pos, ponder);
+    pos_undo_move(pos);
+    return ok ? ponder : MOVE_NONE;
+}
+
 void search_run(SearchShared *sh, const Position *root, SearchWorker *const *workers) {
     eval_params_freeze(); /* the threads below read the parameter tables without locks */
     SearchWorker *main_w = workers[0];
@@ -862,6 +878,7 @@ void search_run(SearchShared *sh, const Position *root, SearchWorker *const *wor
         bm.best = main_w->best_move ? main_w->best_move : main_w->root_moves.moves[0];
         bm.ponder = main_w->best_move ? main_w->ponder_move : MOVE_NONE;
         bm.score = main_w->best_score;
+        bm.ponder = checked_ponder(&main_w->pos, bm.best, bm.ponder);
     }
     if (sh->reporter.on_bestmove) sh->reporter.on_bestmove(sh->reporter.user, &bm);
 }

@@ -24,6 +24,7 @@ static int replay_file(const char *path) {
     }
     fclose(f);
     if (!buf) return -1;
+    if (getenv("REPLAY_VERBOSE")) fprintf(stderr, "replay: %s\n", path); /* which input a failure is in */
     LLVMFuzzerTestOneInput(buf, n);
     free(buf);
     return 0;
