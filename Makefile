@@ -7,7 +7,7 @@
 #   make bench-perft  perft speed next to Fairy-Stockfish / Sjaak II
 #   make tune VARIANT=shogi DATA="a.txt b.txt" [TUNE_ARGS="--epochs 500"]
 #                   Texel-tune eval/params_<game>.h from selfplay data (docs/tuning.md)
-#   make install PREFIX=/usr/local [DESTDIR=...]   bin/shishi, share/shishi/ (solved tables),
+#   make install PREFIX=/usr/local [DESTDIR=...]   bin/shishi, share/shishi/ (solved tables, books/),
 #                   share/man/man6/shishi.6, share/doc/shishi/; make uninstall removes them
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer targets of tests/fuzz/ (clang), each run that long
 #   make asan | tsan | clang | portable | format | format-check | clean
@@ -76,6 +76,7 @@ datadir := $(PREFIX)/share/shishi
 docdir  := $(PREFIX)/share/doc/shishi
 man6dir := $(PREFIX)/share/man/man6
 DOCS    := README.md $(wildcard docs/*.md)
+BOOKS   := $(wildcard books/*.db)
 
 install: $(BIN) $(TABLES)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir) $(DESTDIR)$(docdir) $(DESTDIR)$(man6dir)
@@ -83,13 +84,15 @@ install: $(BIN) $(TABLES)
 	$(if $(TABLES),install -m 644 $(TABLES) $(DESTDIR)$(datadir)/)
 	install -m 644 docs/shishi.6 $(DESTDIR)$(man6dir)/shishi.6
 	install -m 644 $(DOCS) $(DESTDIR)$(docdir)/
+	$(if $(BOOKS),install -d $(DESTDIR)$(datadir)/books && install -m 644 $(BOOKS) $(DESTDIR)$(datadir)/books/)
 
 # Removes exactly the files install wrote, and shishi's own folders once empty; bin/ and
 # share/man/man6/ are shared with other programs and stay.
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/shishi $(DESTDIR)$(man6dir)/shishi.6 \
-	  $(addprefix $(DESTDIR)$(datadir)/,$(notdir $(TABLES))) $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
-	-rmdir $(DESTDIR)$(datadir) $(DESTDIR)$(docdir) 2>/dev/null
+	  $(addprefix $(DESTDIR)$(datadir)/,$(notdir $(TABLES))) $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS))) \
+	  $(addprefix $(DESTDIR)$(datadir)/books/,$(notdir $(BOOKS)))
+	-rmdir $(DESTDIR)$(datadir)/books $(DESTDIR)$(datadir) $(DESTDIR)$(docdir) 2>/dev/null
 
 # install into a temporary prefix, run the installed engine, render the man page, uninstall
 test-install: $(BIN) $(TABLES)

@@ -17,7 +17,7 @@ inst() { "$MAKE" --no-print-directory -s "$@" >"$tmp/make.log" 2>&1 || { fail "m
 p=$tmp/usr
 inst install PREFIX="$p" "$@"
 for f in bin/shishi share/man/man6/shishi.6 share/doc/shishi/README.md share/doc/shishi/usage.md \
-         share/shishi/nana.tbl; do
+         share/shishi/nana.tbl share/shishi/books/shogi.db share/shishi/books/chu.db; do
     [ -f "$p/$f" ] || fail "not installed: $f"
 done
 [ -x "$p/bin/shishi" ] || fail "bin/shishi not executable"
