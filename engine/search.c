@@ -703,9 +703,10 @@ static Value aspiration(SearchWorker *w, int depth, int line, Value prev) {
         } else if (v >= beta) {
             if (w->id == 0 && slow && w->pv_len[0]) report(w, depth, line + 1, v, BOUND_LOWER, w->pv[0], w->pv_len[0]);
             beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
-            if (w->pv_len[0]) { /* the new best move, and its reply as the ponder move */
+            if (w->pv_len[0]) { /* a new best move brings its own reply (or none) as the ponder move */
+                if (w->pv[0][0] != w->best_move || w->pv_len[0] > 1)
+                    w->ponder_move = w->pv_len[0] > 1 ? w->pv[0][1] : MOVE_NONE;
                 w->best_move = w->pv[0][0];
-                w->ponder_move = w->pv_len[0] > 1 ? w->pv[0][1] : MOVE_NONE;
             }
         } else
             return v;
