@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "../src/movegen.h"
+#include "../src/strbuf.h"
 #include "book.h"
 
 /* Longest line taken (a chu SFEN is under 200 characters). */
@@ -173,27 +174,14 @@ int book_load(Book *b, const char *path, BookWarnFn warn, void *user, char *err,
         snprintf(err, errlen, "cannot open %s", path);
         return -1;
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 1 << 16;
-            char *n = realloc(text, cap);
-            if (!n) break;
-            text = n;
-        }
-        size_t got = fread(text + len, 1, cap - len, f);
-        len += got;
-        if (!got) break;
-    }
-    bool failed = ferror(f) || len == cap;
+    Sbuf text = {0};
+    bool ok = sb_read(&text, f) && !text.oom;
     fclose(f);
-    if (failed) {
-        free(text);
+    int rc = -1;
+    if (!ok)
         snprintf(err, errlen, "cannot read %s", path);
-        return -1;
-    }
-    int rc = book_read_text(b, text, len, warn, user, err, errlen);
-    free(text);
+    else
+        rc = book_read_text(b, text.s ? text.s : "", text.len, warn, user, err, errlen);
+    free(text.s);
     return rc;
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/selfplay_int.h" /* the openings file of `shishi selfplay`, read the same way */
+#include "../engine/selfplay.h" /* the openings file of `shishi selfplay`, read the same way */
 #include "../src/movegen.h"
 #include "analyse.h"
 

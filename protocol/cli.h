@@ -3,6 +3,7 @@
 #define SHISHI_CLI_H
 
 #include "../src/notation.h"
+#include "../src/record/record.h"
 
 /* Run a subcommand (argv[1] onwards); returns the process exit status. */
 int cli_main(int argc, char **argv);
@@ -14,6 +15,11 @@ int cli_show(int argc, char **argv);
 int cli_run(int argc, char **argv);
 /* The whole file at path ("-": stdin), NUL-terminated, malloc'd; NULL if unreadable. */
 char *cli_slurp(const char *path, size_t *len);
+/* Every game of the record file at path: *format REC_UNKNOWN is decided from the file name,
+ * else from the text, and set. 0; 1 with err set (a bad record); -1 when the file is
+ * unreadable. (cli_convert.c) */
+int cli_read_records(const char *path, RecordFormat *format, const RecordReadOptions *opt, Record **games, int *count,
+                     RecordError *err);
 /* `shishi convert IN [-o OUT] [--to FMT] ...` (cli_convert.c). */
 int cli_convert(int argc, char **argv);
 /* `shishi analyse --record FILE ...`: every move of a game judged (cli_analyse_record.c). */

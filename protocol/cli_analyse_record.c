@@ -83,16 +83,12 @@ static int parse_options(int argc, char **argv, Options *o) {
 
 /* The game picked by --game, read from the file; 0 or 1 after printing why. */
 static int load_game(const Options *o, Record *rec, RecordFormat *format) {
-    size_t len;
-    char *text = cli_slurp(o->record, &len);
-    if (!text) return fprintf(stderr, "shishi analyse: %s: cannot read\n", o->record), 1;
-    *format = record_format_from_name(o->record);
-    if (*format == REC_UNKNOWN) *format = record_format_sniff(text, len);
     Record *games;
     int count;
     RecordError err;
-    int rc = record_read_all(text, len, *format, &o->ropt, &games, &count, &err);
-    free(text);
+    *format = REC_UNKNOWN;
+    int rc = cli_read_records(o->record, format, &o->ropt, &games, &count, &err);
+    if (rc < 0) return fprintf(stderr, "shishi analyse: %s: cannot read\n", o->record), 1;
     if (rc) {
         fprintf(stderr, "%s:%d: %s%s%s\n", o->record, err.line, err.msg, err.text[0] ? "\n  " : "", err.text);
         return 1;

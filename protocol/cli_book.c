@@ -90,17 +90,13 @@ static bool build_args(BuildArgs *a, int argc, char **argv) {
 
 /* Every game of one record file into b; false after printing `FILE:LINE: message`. */
 static bool add_file(Book *b, const char *path, int plies) {
-    size_t len;
-    char *text = cli_slurp(path, &len);
-    if (!text) return fprintf(stderr, "%s: cannot read\n", path), false;
-    RecordFormat f = record_format_from_name(path);
-    if (f == REC_UNKNOWN) f = record_format_sniff(text, len);
+    RecordFormat f = REC_UNKNOWN;
     RecordReadOptions opt = {.variant = book_variant(b)};
     Record *games = NULL;
     int count = 0;
     RecordError rerr;
-    int rc = record_read_all(text, len, f, &opt, &games, &count, &rerr);
-    free(text);
+    int rc = cli_read_records(path, &f, &opt, &games, &count, &rerr);
+    if (rc < 0) return fprintf(stderr, "%s: cannot read\n", path), false;
     if (rc) return fprintf(stderr, "%s:%d: %s\n", path, rerr.line, rerr.msg), false;
     char err[256];
     for (int g = 0; g < count; g++) {

@@ -7,26 +7,34 @@
 #include <strings.h>
 
 #include "../src/record/record.h"
+#include "../src/strbuf.h"
 #include "../src/variant.h"
 #include "cli.h"
 
 char *cli_slurp(const char *path, size_t *len) {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
-        n += got;
-        if (n + 1 == cap) {
-            char *p = realloc(buf, cap *= 2);
-            if (!p) free(buf);
-            buf = p;
-        }
-    }
+    Sbuf b = {0};
+    bool ok = sb_read(&b, f);
     if (f != stdin) fclose(f);
-    if (buf) buf[n] = 0;
-    *len = n;
-    return buf;
+    if (!ok || b.oom) {
+        free(b.s);
+        return NULL;
+    }
+    *len = b.len;
+    return b.s ? b.s : calloc(1, 1); /* an empty file is an empty text */
+}
+
+int cli_read_records(const char *path, RecordFormat *format, const RecordReadOptions *opt, Record **games, int *count,
+                     RecordError *err) {
+    size_t len;
+    char *text = cli_slurp(path, &len);
+    if (!text) return -1;
+    if (*format == REC_UNKNOWN) *format = record_format_from_name(path);
+    if (*format == REC_UNKNOWN) *format = record_format_sniff(text, len);
+    int rc = record_read_all(text, len, *format, opt, games, count, err);
+    free(text);
+    return rc ? 1 : 0;
 }
 
 static int usage_error(const char *msg) {
@@ -79,21 +87,16 @@ int cli_convert(int argc, char **argv) {
         if (takes) i++;
     }
     if (!in) return usage_error("no input file");
-    if (from == REC_UNKNOWN) from = record_format_from_name(in);
     if (to == REC_UNKNOWN && out) to = record_format_from_name(out);
     if (to == REC_UNKNOWN) to = REC_KIF;
-    size_t len;
-    char *text = cli_slurp(in, &len);
-    if (!text) {
-        fprintf(stderr, "shishi convert: %s: cannot read\n", in);
-        return 1;
-    }
-    if (from == REC_UNKNOWN) from = record_format_sniff(text, len);
     Record *games;
     int count;
     RecordError err;
-    int rc = record_read_all(text, len, from, &ropt, &games, &count, &err);
-    free(text);
+    int rc = cli_read_records(in, &from, &ropt, &games, &count, &err);
+    if (rc < 0) {
+        fprintf(stderr, "shishi convert: %s: cannot read\n", in);
+        return 1;
+    }
     if (rc) {
         if (err.line && err.ply)
             fprintf(stderr, "%s:%d: move %d: %s\n  %s\n", in, err.line, err.ply, err.msg, err.text);

@@ -28,8 +28,7 @@ void strbuf_printf(StrBuf *b, const char *fmt, ...) {
         b->len += (size_t)n;
 }
 
-void sb_put(Sbuf *b, const char *s) {
-    size_t n = strlen(s);
+void sb_append(Sbuf *b, const char *s, size_t n) {
     if (b->oom) return;
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
@@ -42,8 +41,17 @@ void sb_put(Sbuf *b, const char *s) {
         b->s = p;
         b->cap = cap;
     }
-    memcpy(b->s + b->len, s, n + 1);
+    memcpy(b->s + b->len, s, n);
     b->len += n;
+    b->s[b->len] = 0;
+}
+
+void sb_put(Sbuf *b, const char *s) { sb_append(b, s, strlen(s)); }
+
+bool sb_read(Sbuf *b, FILE *f) {
+    char block[1 << 16];
+    for (size_t got; !b->oom && (got = fread(block, 1, sizeof block, f)) > 0;) sb_append(b, block, got);
+    return !ferror(f);
 }
 
 void sb_printf(Sbuf *b, const char *fmt, ...) {

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct {
     char *buf;
@@ -32,6 +33,10 @@ typedef struct {
     bool oom;
 } Sbuf;
 void sb_put(Sbuf *b, const char *s);
+/* Append n bytes (NULs included; the text stays terminated after them). */
+void sb_append(Sbuf *b, const char *s, size_t n);
+/* Append everything left in the stream f (opened by the caller); false on a read error. */
+bool sb_read(Sbuf *b, FILE *f);
 void sb_printf(Sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif
