@@ -457,9 +457,227 @@ static int cmd_number(XBoard *xb, const char *line, const char *arg, const char 
     return 0;
 }
 
+/* One command's handler: the whole line (for error messages), its argument, its name. */
+typedef void (*XbHandler)(XBoard *xb, const char *line, const char *arg, const char *cmd);
+
+static void on_protover(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)xb, (void)line, (void)arg, (void)cmd;
+    xb_send_features();
+}
+
+/* debug: the position as a board diagram, as comment lines */
+static void on_d(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    print_diagram(engine_position(xb->e), NOTATION_XBOARD, "# ");
+}
+
+static void on_ping(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)xb, (void)line, (void)cmd;
+    io_line("pong %s", arg);
+}
+
+static void on_new(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    cmd_new(xb);
+}
+
+static void on_variant(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)cmd;
+    cmd_variant(xb, arg);
+}
+
+static void on_force(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    halt(xb);
+    xb->force = true;
+}
+
+static void on_go(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    cmd_go(xb);
+}
+
+static void on_playother(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    halt(xb);
+    xb->force = false;
+    xb->engine_color = color_flip(engine_position(xb->e)->stm);
+}
+
+static void on_usermove(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)cmd;
+    cmd_usermove(xb, arg);
+}
+
+static void on_setboard(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)cmd;
+    cmd_setboard(xb, arg);
+}
+
+/* `time N` / `otim N`: centiseconds on the engine's / the opponent's clock. */
+static void on_clock(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    long x;
+    if (!parse_long(arg, -100000000, 100000000, &x))
+        io_line("Error (bad argument): %s", line);
+    else if (cmd[0] == 't')
+        xb->own_cs = (int)(x < 0 ? 0 : x);
+    else
+        xb->opp_cs = (int)(x < 0 ? 0 : x);
+}
+
+static void on_level(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)cmd;
+    cmd_level(xb, line, arg);
+}
+
+static void on_st(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)cmd;
+    double secs;
+    if (!parse_seconds(arg, 0.001, 1e6, &secs))
+        io_line("Error (bad argument): %s", line);
+    else
+        xb->st_ms = (int64_t)(secs * 1000);
+}
+
+static void on_sd(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)cmd;
+    long x;
+    if (!parse_long(arg, 1, MAX_PLY - 1, &x))
+        io_line("Error (bad argument): %s", line);
+    else
+        xb->sd = (int)x;
+}
+
+static void on_result(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    halt(xb);
+    xb->game_over = true;
+    xb->force = true;
+}
+
+/* `undo` takes back one ply, `remove` two. */
+static void on_undo(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg;
+    cmd_undo(xb, cmd[0] == 'u' ? 1 : 2);
+}
+
+static void on_hard(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    xb->ponder_on = true;
+}
+
+static void on_easy(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    xb->ponder_on = false;
+    if (xb->pondering) halt(xb);
+}
+
+/* `post` / `nopost` */
+static void on_post(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg;
+    atomic_store(&xb->post, cmd[0] == 'p');
+}
+
+static void on_analyze(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    halt(xb);
+    xb->analyze = true;
+    start_search(xb, true, false);
+}
+
+static void on_leave_analyze(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    halt(xb);
+    xb->analyze = false;
+}
+
+static void on_stat(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    cmd_stat(xb);
+}
+
+/* `?`: move now (not while pondering: the ponder search is no move of ours). */
+static void on_move_now(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)arg, (void)cmd;
+    if (atomic_load(&xb->mode) == XB_SEARCH_PLAY && !xb->pondering) engine_stop(xb->e);
+}
+
+/* `exclude` / `include` */
+static void on_exclude(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    cmd_exclude(xb, line, arg, cmd[0] == 'e');
+}
+
+static void on_memory(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)cmd;
+    if (strcmp(arg, xb->memory) && !cmd_number(xb, line, arg, engine_option_for_xboard(EOPT_XB_MEMORY)->name))
+        snprintf(xb->memory, sizeof xb->memory, "%.15s", arg);
+}
+
+static void on_cores(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)cmd;
+    cmd_number(xb, line, arg, engine_option_for_xboard(EOPT_XB_CORES)->name);
+}
+
+static void on_option(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)line, (void)cmd;
+    cmd_option(xb, arg);
+}
+
 /* Commands XBoard may send that need no action here. */
-static const char *const ignored[] = {"xboard", "accepted", "rejected", "computer", "name", "rating", "random", "nps",
-                                      "lift",   "put",      "hover",    "hint",     "bk",   "draw",   NULL};
+static void on_ignored(XBoard *xb, const char *line, const char *arg, const char *cmd) {
+    (void)xb, (void)line, (void)arg, (void)cmd;
+}
+
+static const struct {
+    const char *name;
+    XbHandler fn;
+} commands[] = {
+    {"protover", on_protover},
+    {"d", on_d},
+    {"ping", on_ping},
+    {"new", on_new},
+    {"variant", on_variant},
+    {"force", on_force},
+    {"go", on_go},
+    {"playother", on_playother},
+    {"usermove", on_usermove},
+    {"setboard", on_setboard},
+    {"time", on_clock},
+    {"otim", on_clock},
+    {"level", on_level},
+    {"st", on_st},
+    {"sd", on_sd},
+    {"result", on_result},
+    {"undo", on_undo},
+    {"remove", on_undo},
+    {"hard", on_hard},
+    {"easy", on_easy},
+    {"post", on_post},
+    {"nopost", on_post},
+    {"analyze", on_analyze},
+    {"exit", on_leave_analyze},
+    {".", on_stat},
+    {"?", on_move_now},
+    {"exclude", on_exclude},
+    {"include", on_exclude},
+    {"memory", on_memory},
+    {"cores", on_cores},
+    {"option", on_option},
+    {"xboard", on_ignored},
+    {"accepted", on_ignored},
+    {"rejected", on_ignored},
+    {"computer", on_ignored},
+    {"name", on_ignored},
+    {"rating", on_ignored},
+    {"random", on_ignored},
+    {"nps", on_ignored},
+    {"lift", on_ignored},
+    {"put", on_ignored},
+    {"hover", on_ignored},
+    {"hint", on_ignored},
+    {"bk", on_ignored},
+    {"draw", on_ignored},
+};
 
 /* Handle one command line. Returns false on quit. */
 static bool dispatch(XBoard *xb, char *line) {
@@ -473,94 +691,13 @@ static bool dispatch(XBoard *xb, char *line) {
     const char *arg = p + n;
     while (*arg == ' ' || *arg == '\t') arg++;
     if (strcmp(cmd, "variant")) settle_new(xb);
-    long x;
-    double secs;
-
     if (!strcmp(cmd, "quit")) return false;
-    if (!strcmp(cmd, "protover"))
-        xb_send_features();
-    else if (!strcmp(cmd, "d")) /* debug: the position as a board diagram, as comment lines */
-        print_diagram(engine_position(xb->e), NOTATION_XBOARD, "# ");
-    else if (!strcmp(cmd, "ping"))
-        io_line("pong %s", arg);
-    else if (!strcmp(cmd, "new"))
-        cmd_new(xb);
-    else if (!strcmp(cmd, "variant"))
-        cmd_variant(xb, arg);
-    else if (!strcmp(cmd, "force")) {
-        halt(xb);
-        xb->force = true;
-    } else if (!strcmp(cmd, "go"))
-        cmd_go(xb);
-    else if (!strcmp(cmd, "playother")) {
-        halt(xb);
-        xb->force = false;
-        xb->engine_color = color_flip(engine_position(xb->e)->stm);
-    } else if (!strcmp(cmd, "usermove"))
-        cmd_usermove(xb, arg);
-    else if (!strcmp(cmd, "setboard"))
-        cmd_setboard(xb, arg);
-    else if (!strcmp(cmd, "time") || !strcmp(cmd, "otim")) {
-        if (!parse_long(arg, -100000000, 100000000, &x))
-            io_line("Error (bad argument): %s", p);
-        else if (cmd[0] == 't')
-            xb->own_cs = (int)(x < 0 ? 0 : x);
-        else
-            xb->opp_cs = (int)(x < 0 ? 0 : x);
-    } else if (!strcmp(cmd, "level"))
-        cmd_level(xb, p, arg);
-    else if (!strcmp(cmd, "st")) {
-        if (!parse_seconds(arg, 0.001, 1e6, &secs))
-            io_line("Error (bad argument): %s", p);
-        else
-            xb->st_ms = (int64_t)(secs * 1000);
-    } else if (!strcmp(cmd, "sd")) {
-        if (!parse_long(arg, 1, MAX_PLY - 1, &x))
-            io_line("Error (bad argument): %s", p);
-        else
-            xb->sd = (int)x;
-    } else if (!strcmp(cmd, "result")) {
-        halt(xb);
-        xb->game_over = true;
-        xb->force = true;
-    } else if (!strcmp(cmd, "undo"))
-        cmd_undo(xb, 1);
-    else if (!strcmp(cmd, "remove"))
-        cmd_undo(xb, 2);
-    else if (!strcmp(cmd, "hard"))
-        xb->ponder_on = true;
-    else if (!strcmp(cmd, "easy")) {
-        xb->ponder_on = false;
-        if (xb->pondering) halt(xb);
-    } else if (!strcmp(cmd, "post"))
-        atomic_store(&xb->post, true);
-    else if (!strcmp(cmd, "nopost"))
-        atomic_store(&xb->post, false);
-    else if (!strcmp(cmd, "analyze")) {
-        halt(xb);
-        xb->analyze = true;
-        start_search(xb, true, false);
-    } else if (!strcmp(cmd, "exit")) {
-        halt(xb);
-        xb->analyze = false;
-    } else if (!strcmp(cmd, "."))
-        cmd_stat(xb);
-    else if (!strcmp(cmd, "?")) {
-        if (atomic_load(&xb->mode) == XB_SEARCH_PLAY && !xb->pondering) engine_stop(xb->e);
-    } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include"))
-        cmd_exclude(xb, p, arg, cmd[0] == 'e');
-    else if (!strcmp(cmd, "memory")) {
-        if (strcmp(arg, xb->memory) && !cmd_number(xb, p, arg, engine_option_for_xboard(EOPT_XB_MEMORY)->name))
-            snprintf(xb->memory, sizeof xb->memory, "%.15s", arg);
-    } else if (!strcmp(cmd, "cores"))
-        cmd_number(xb, p, arg, engine_option_for_xboard(EOPT_XB_CORES)->name);
-    else if (!strcmp(cmd, "option"))
-        cmd_option(xb, arg);
-    else {
-        for (const char *const *ig = ignored; *ig; ig++)
-            if (!strcmp(cmd, *ig)) return true;
-        io_line("Error (unknown command): %s", p);
-    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(cmd, commands[i].name)) {
+            commands[i].fn(xb, p, arg, cmd);
+            return true;
+        }
+    io_line("Error (unknown command): %s", p);
     return true;
 }
 
