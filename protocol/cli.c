@@ -172,100 +172,118 @@ static void analyse_best(void *user, const BestMove *bm) {
     printf("bestmove %s\n", m);
 }
 
-static int cmd_analyse(int argc, char **argv) {
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--record")) return cli_analyse_record(argc, argv);
-    const char *variant = variant_list()[0]->name, *position = "startpos", *threads = "1",
-               *hash = NULL; /* NULL: the engine default */
+/* `shishi analyse`'s arguments (without --record). */
+typedef struct {
+    const char *variant, *position, *threads, *hash; /* hash NULL: the engine default */
     SearchLimits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.time[BLACK] = limits.time[WHITE] = -1;
-    long multipv = 1, x = 0;
-    int limit_count = 0;
-    bool search_anyway = false;
+    long multipv;
+    int limit_count;
+    bool search_anyway;
+} AnalyseArgs;
+
+/* One `--name value` of `shishi analyse`: 0, or 2 after a message. */
+static int analyse_option(AnalyseArgs *a, const char *name, const char *val) {
+    long x = 0;
+    bool ok = true;
+    if (!strcmp(name, "--variant"))
+        a->variant = val;
+    else if (!strcmp(name, "--position"))
+        a->position = val;
+    else if (!strcmp(name, "--threads"))
+        a->threads = val;
+    else if (!strcmp(name, "--hash"))
+        a->hash = val;
+    else if (!strcmp(name, "--depth")) {
+        ok = parse_long(val, 1, MAX_PLY - 1, &x);
+        a->limits.depth = (int)x;
+        a->limit_count++;
+    } else if (!strcmp(name, "--nodes")) {
+        ok = parse_long(val, 1, 2000000000L, &x);
+        a->limits.nodes = (uint64_t)x;
+        a->limit_count++;
+    } else if (!strcmp(name, "--time")) {
+        char *end;
+        double sec = strtod(val, &end);
+        ok = *val && !*end && sec > 0 && sec <= 1e6;
+        a->limits.movetime = (int)(sec * 1000) + 250; /* the time manager keeps a 250 ms margin */
+        a->limit_count++;
+    } else if (!strcmp(name, "--multipv"))
+        ok = parse_long(val, 1, 64, &a->multipv);
+    else {
+        fprintf(stderr, "shishi analyse: unknown option '%s'\n", name);
+        return 2;
+    }
+    if (!ok) {
+        fprintf(stderr, "shishi analyse: bad value '%s' for %s\n", val, name);
+        return 2;
+    }
+    return 0;
+}
+
+/* Every argument after `shishi analyse`: 0, or 2 after a message. */
+static int analyse_args(int argc, char **argv, AnalyseArgs *a) {
+    memset(a, 0, sizeof *a);
+    a->variant = variant_list()[0]->name;
+    a->position = "startpos";
+    a->threads = "1";
+    a->multipv = 1;
+    a->limits.time[BLACK] = a->limits.time[WHITE] = -1;
     for (int i = 2; i < argc; i += 2) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--search")) { /* a solved game: search instead of reading the table */
-            search_anyway = true;
+        const char *name = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(name, "--search")) { /* a solved game: search instead of reading the table */
+            a->search_anyway = true;
             i--;
             continue;
         }
-        if (strncmp(a, "--", 2)) {
-            fprintf(stderr, "shishi analyse: unexpected argument '%s' (options start with --)\n", a);
+        if (strncmp(name, "--", 2)) {
+            fprintf(stderr, "shishi analyse: unexpected argument '%s' (options start with --)\n", name);
             return 2;
         }
         if (!val) {
-            fprintf(stderr, "shishi analyse: %s needs a value\n", a);
+            fprintf(stderr, "shishi analyse: %s needs a value\n", name);
             return 2;
         }
-        bool ok = true;
-        if (!strcmp(a, "--variant"))
-            variant = val;
-        else if (!strcmp(a, "--position"))
-            position = val;
-        else if (!strcmp(a, "--threads"))
-            threads = val;
-        else if (!strcmp(a, "--hash"))
-            hash = val;
-        else if (!strcmp(a, "--depth")) {
-            ok = parse_long(val, 1, MAX_PLY - 1, &x);
-            limits.depth = (int)x;
-            limit_count++;
-        } else if (!strcmp(a, "--nodes")) {
-            ok = parse_long(val, 1, 2000000000L, &x);
-            limits.nodes = (uint64_t)x;
-            limit_count++;
-        } else if (!strcmp(a, "--time")) {
-            char *end;
-            double sec = strtod(val, &end);
-            ok = *val && !*end && sec > 0 && sec <= 1e6;
-            limits.movetime = (int)(sec * 1000) + 250; /* the time manager keeps a 250 ms margin */
-            limit_count++;
-        } else if (!strcmp(a, "--multipv"))
-            ok = parse_long(val, 1, 64, &multipv);
-        else {
-            fprintf(stderr, "shishi analyse: unknown option '%s'\n", a);
-            return 2;
-        }
-        if (!ok) {
-            fprintf(stderr, "shishi analyse: bad value '%s' for %s\n", val, a);
-            return 2;
-        }
+        if (analyse_option(a, name, val)) return 2;
     }
-    if (limit_count > 1) {
+    if (a->limit_count > 1) {
         fprintf(stderr, "shishi analyse: give only one of --depth, --time, --nodes\n");
         return 2;
     }
-    if (!limit_count) limits.depth = 8;
-    const Variant *v = variant_find(variant);
+    if (!a->limit_count) a->limits.depth = 8;
+    return 0;
+}
+
+static int cmd_analyse(int argc, char **argv) {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--record")) return cli_analyse_record(argc, argv);
+    AnalyseArgs a;
+    if (analyse_args(argc, argv, &a)) return 2;
+    const Variant *v = variant_find(a.variant);
     if (!v) {
-        fprintf(stderr, "shishi analyse: unknown variant '%s' (see shishi help)\n", variant);
+        fprintf(stderr, "shishi analyse: unknown variant '%s' (see shishi help)\n", a.variant);
         return 2;
     }
     EngineContext *e = engine_create();
     char err[256], num[16];
-    snprintf(num, sizeof num, "%ld", multipv);
+    snprintf(num, sizeof num, "%ld", a.multipv);
     if (engine_set_variant(e, v, err, sizeof err) || engine_set_option(e, "MultiPV", num, err, sizeof err) ||
-        engine_set_option(e, "Threads", threads, err, sizeof err) ||
-        (hash && engine_set_option(e, "Hash", hash, err, sizeof err)) ||
-        engine_set_position(e, position, err, sizeof err)) {
+        engine_set_option(e, "Threads", a.threads, err, sizeof err) ||
+        (a.hash && engine_set_option(e, "Hash", a.hash, err, sizeof err)) ||
+        engine_set_position(e, a.position, err, sizeof err)) {
         fprintf(stderr, "shishi analyse: %s\n", err);
         engine_destroy(e);
         return 2;
     }
-    AnalyseCtx ctx = {.notation = spec_notation(v, position), .multipv = (int)multipv};
+    AnalyseCtx ctx = {.notation = spec_notation(v, a.position), .multipv = (int)a.multipv};
     ctx.scratch = malloc(sizeof *ctx.scratch);
     char sfen[1024];
     pos_to_sfen(engine_position(e), sfen, sizeof sfen);
     printf("%s, sfen %s\n", v->name, sfen);
-    if (!search_anyway && cli_analyse_solved(engine_position(e), ctx.notation) == 0) {
-        engine_destroy(e);
-        free(ctx.scratch);
-        return 0;
+    if (a.search_anyway || cli_analyse_solved(engine_position(e), ctx.notation) != 0) {
+        Reporter r = {.user = &ctx, .on_info = analyse_info, .on_bestmove = analyse_best};
+        engine_go(e, &a.limits, &r);
+        engine_wait(e);
     }
-    Reporter r = {.user = &ctx, .on_info = analyse_info, .on_bestmove = analyse_best};
-    engine_go(e, &limits, &r);
-    engine_wait(e);
     engine_destroy(e);
     free(ctx.scratch);
     return 0;
