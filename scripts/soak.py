@@ -3,7 +3,7 @@
 counting what went wrong on Shishi's side and sampling Shishi's memory (docs/reliability.md, "Soak").
 
     python3 scripts/soak.py [--games N] [--bin ./shishi] [--hash 64] [--out DIR]
-                            [--only shogi,chu] [--timemargin MS] [--concurrency 1]
+                            [--only shogi,chu] [--timemargin MS] [--concurrency 1] [--resume]
 
 For each game (shogi, micro, nana, chu, wa, wa-nodrop) N games are spread round-robin over
 match configurations: against the game's peer and against Shishi itself, with 1 and with 2
@@ -19,12 +19,16 @@ too late), illegal moves, disputed complaints (Shishi rejected a move the refere
 and false claims. While the games run it reads VmRSS from /proc/PID/status of every process
 below the runner whose executable is the Shishi binary, every 0.2 s, and keeps the peak per game.
 
+--resume skips the matches an earlier run (same DIR, same --games) finished: each finished match
+leaves its counts in DIR/<match>.json, so a long soak can be spread over several runs.
+
 Output: one runner log per match in DIR (default /tmp/shishi-soak), the engines' I/O and
 stderr per game in DIR/<match>/game-NNNN.log (the runner's --log), and a Markdown table on
 stdout (also DIR/summary.md): game, games, crashes, hangs, forfeits, illegal, disputed,
 false claims, void, peak RSS MB, hash MB. Exit status 1 if any Shishi failure was counted.
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -167,7 +171,7 @@ def run_match(args, game, cfg, n, index):
            "--random-openings", "--seed", str(args.seed + index)] + cfg["control"]
     for e in engines:
         cmd += ["--engine"] + e
-    label = "%s-%02d-%s-t%d-%s" % (game, index, cfg["opponent"], cfg["threads"], "_".join(cfg["control"]).strip("-"))
+    label = match_label(game, cfg, index)
     log_path = os.path.join(args.out, label + ".log")
     cmd += ["--log", os.path.join(args.out, label)]  # every engine line and stderr, per game
     with open(log_path, "w") as log:
@@ -198,7 +202,24 @@ def run_match(args, game, cfg, n, index):
     print("%-40s games %d  %s  peak RSS %.1f MB  (runner exit %d, log %s)"
           % (label, counts["games"], " ".join("%s %d" % (c, counts[c]) for c in COLUMNS if counts[c]),
              sampler.peak_kb / 1024, proc.returncode, log_path), file=sys.stderr)
+    if proc.returncode == 0 and counts["games"] == n:
+        with open(os.path.join(args.out, label + ".json"), "w") as f:
+            json.dump(counts, f)
     return counts
+
+
+def match_label(game, cfg, index):
+    return "%s-%02d-%s-t%d-%s" % (game, index, cfg["opponent"], cfg["threads"], "_".join(cfg["control"]).strip("-"))
+
+
+def finished_match(args, game, cfg, n, index):
+    """With --resume: the counts of a match an earlier run finished with n games, else None."""
+    path = os.path.join(args.out, match_label(game, cfg, index) + ".json")
+    if not args.resume or not os.path.exists(path):
+        return None
+    with open(path) as f:
+        counts = json.load(f)
+    return counts if counts.get("games") == n else None
 
 
 def main():
@@ -212,6 +233,8 @@ def main():
     ap.add_argument("--timemargin", type=int, default=500, help="runner grace before a time forfeit, ms")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--resume", action="store_true",
+                    help="skip every match an earlier run with the same --out and --games finished (its .json)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     if not os.access(args.bin, os.X_OK):
@@ -226,7 +249,11 @@ def main():
         for i, (cfg, n) in enumerate(zip(cfgs, share)):
             if n == 0:
                 continue
-            counts = run_match(args, game, cfg, n, i)
+            counts = finished_match(args, game, cfg, n, i)
+            if counts:
+                print("%s: finished earlier, %d games" % (match_label(game, cfg, i), n), file=sys.stderr)
+            else:
+                counts = run_match(args, game, cfg, n, i)
             for k in total:
                 total[k] = max(total[k], counts[k]) if k == "peak_kb" else total[k] + counts[k]
         rows.append((game, total))
