@@ -56,103 +56,129 @@ static int write_out(const char *out, const char *text, size_t len) {
     return 0;
 }
 
-int cli_convert(int argc, char **argv) {
-    const char *in = NULL, *out = NULL, *enc = NULL;
-    RecordFormat to = REC_UNKNOWN, from = REC_UNKNOWN;
-    RecordReadOptions ropt = {0};
+/* `shishi convert`'s arguments. */
+typedef struct {
+    const char *in, *out, *enc;
+    RecordFormat to, from;
+    RecordReadOptions ropt;
+} ConvertArgs;
+
+/* Every argument after `shishi convert`: 0, or the exit status after a message. */
+static int convert_args(int argc, char **argv, ConvertArgs *c) {
+    memset(c, 0, sizeof *c);
+    c->to = c->from = REC_UNKNOWN;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(a, "-o") || !strcmp(a, "--to") || !strcmp(a, "--from") || !strcmp(a, "--encoding") ||
                      !strcmp(a, "--variant");
         if (takes && !val) return usage_error("an option needs a value");
         if (!strcmp(a, "-o"))
-            out = val;
-        else if (!strcmp(a, "--to") && (to = record_format_parse(val)) == REC_UNKNOWN)
+            c->out = val;
+        else if (!strcmp(a, "--to") && (c->to = record_format_parse(val)) == REC_UNKNOWN)
             return usage_error("unknown --to format");
-        else if (!strcmp(a, "--from") && (from = record_format_parse(val)) == REC_UNKNOWN)
+        else if (!strcmp(a, "--from") && (c->from = record_format_parse(val)) == REC_UNKNOWN)
             return usage_error("unknown --from format");
         else if (!strcmp(a, "--encoding")) {
-            enc = val;
+            c->enc = val;
             if (strcasecmp(val, "utf-8") && strcasecmp(val, "utf8") && strcasecmp(val, "sjis") &&
                 strcasecmp(val, "shift_jis"))
                 return usage_error("--encoding is utf-8 or sjis");
-        } else if (!strcmp(a, "--variant") && !(ropt.variant = variant_find(val)))
+        } else if (!strcmp(a, "--variant") && !(c->ropt.variant = variant_find(val)))
             return usage_error("unknown --variant");
         else if (!takes && a[0] == '-' && a[1])
             return usage_error("unknown option");
-        else if (!takes && in)
+        else if (!takes && c->in)
             return usage_error("one input file only");
         else if (!takes)
-            in = a;
+            c->in = a;
         if (takes) i++;
     }
-    if (!in) return usage_error("no input file");
-    if (to == REC_UNKNOWN && out) to = record_format_from_name(out);
-    if (to == REC_UNKNOWN) to = REC_KIF;
+    if (!c->in) return usage_error("no input file");
+    if (c->to == REC_UNKNOWN && c->out) c->to = record_format_from_name(c->out);
+    if (c->to == REC_UNKNOWN) c->to = REC_KIF;
+    return 0;
+}
+
+/* Shift_JIS for KIF and KI2: asked for, or by default when the output file is .kif / .ki2. */
+static bool convert_sjis(const ConvertArgs *c) {
+    if (c->to != REC_KIF && c->to != REC_KI2) return false;
+    if (c->enc) return !strncasecmp(c->enc, "s", 1);
+    return c->out && (strstr(c->out, ".kif") || strstr(c->out, ".ki2")) && !strstr(c->out, ".kifu") &&
+           !strstr(c->out, ".ki2u");
+}
+
+/* Every game written in one text (CSA games separated by "/"); NULL after a message. */
+static char *convert_write_all(const ConvertArgs *c, Record *games, int count, bool sjis, size_t *len) {
+    RecordWriteOptions wopt = {.sjis = sjis};
+    RecordError err;
+    char *all = NULL;
+    *len = 0;
+    for (int g = 0; g < count; g++) {
+        char *s = record_write(&games[g], c->to, &wopt, &err);
+        if (!s) {
+            fprintf(stderr, "%s: game %d: %s\n", c->in, g + 1, err.msg);
+            free(all);
+            return NULL;
+        }
+        size_t n = strlen(s);
+        char *p = realloc(all, *len + n + 3);
+        if (!p) {
+            fprintf(stderr, "shishi convert: out of memory\n");
+            free(s);
+            free(all);
+            return NULL;
+        }
+        all = p;
+        if (g && c->to == REC_CSA) memcpy(all + *len, "/\n", 2), *len += 2;
+        memcpy(all + *len, s, n + 1);
+        *len += n;
+        free(s);
+    }
+    return all;
+}
+
+/* Write the text to the output (converted to Shift_JIS when asked): the exit status. */
+static int convert_output(const ConvertArgs *c, const char *all, size_t len, bool sjis) {
+    if (!sjis) return write_out(c->out, all, len);
+    size_t n;
+    char *conv = record_utf8_to_sjis(all, &n);
+    if (!conv) {
+        fprintf(stderr, "shishi convert: the record has characters Shift_JIS cannot hold (use --encoding utf-8)\n");
+        return 1;
+    }
+    int status = write_out(c->out, conv, n);
+    free(conv);
+    return status;
+}
+
+int cli_convert(int argc, char **argv) {
+    ConvertArgs c;
+    int status = convert_args(argc, argv, &c);
+    if (status) return status;
     Record *games;
     int count;
     RecordError err;
-    int rc = cli_read_records(in, &from, &ropt, &games, &count, &err);
+    int rc = cli_read_records(c.in, &c.from, &c.ropt, &games, &count, &err);
     if (rc < 0) {
-        fprintf(stderr, "shishi convert: %s: cannot read\n", in);
+        fprintf(stderr, "shishi convert: %s: cannot read\n", c.in);
         return 1;
     }
     if (rc) {
         if (err.line && err.ply)
-            fprintf(stderr, "%s:%d: move %d: %s\n  %s\n", in, err.line, err.ply, err.msg, err.text);
+            fprintf(stderr, "%s:%d: move %d: %s\n  %s\n", c.in, err.line, err.ply, err.msg, err.text);
         else if (err.line)
-            fprintf(stderr, "%s:%d: %s\n  %s\n", in, err.line, err.msg, err.text);
+            fprintf(stderr, "%s:%d: %s\n  %s\n", c.in, err.line, err.msg, err.text);
         else
-            fprintf(stderr, "%s: %s\n", in, err.msg);
+            fprintf(stderr, "%s: %s\n", c.in, err.msg);
         return 1;
     }
-    bool sjis = (to == REC_KIF || to == REC_KI2) && (enc ? !strncasecmp(enc, "s", 1)
-                                                         : out && (strstr(out, ".kif") || strstr(out, ".ki2")) &&
-                                                               !strstr(out, ".kifu") && !strstr(out, ".ki2u"));
-    RecordWriteOptions wopt = {.sjis = sjis};
-    int status = 0;
-    FILE *sink = NULL;
-    char *all = NULL;
-    size_t all_len = 0;
-    (void)sink;
-    for (int g = 0; g < count && !status; g++) {
-        char *s = record_write(&games[g], to, &wopt, &err);
-        if (!s) {
-            fprintf(stderr, "%s: game %d: %s\n", in, g + 1, err.msg);
-            status = 1;
-            break;
-        }
-        size_t n = strlen(s);
-        char *p = realloc(all, all_len + n + 3);
-        if (!p) {
-            free(s);
-            status = 1;
-            break;
-        }
-        all = p;
-        if (g && to == REC_CSA) memcpy(all + all_len, "/\n", 2), all_len += 2;
-        memcpy(all + all_len, s, n + 1);
-        all_len += n;
-        free(s);
-    }
+    bool sjis = convert_sjis(&c);
+    size_t len;
+    char *all = convert_write_all(&c, games, count, sjis, &len);
     for (int g = 0; g < count; g++) record_free(&games[g]);
     free(games);
-    if (!status && all) {
-        if (sjis) {
-            size_t n;
-            char *conv = record_utf8_to_sjis(all, &n);
-            if (!conv) {
-                fprintf(stderr,
-                        "shishi convert: the record has characters Shift_JIS cannot hold (use --encoding utf-8)\n");
-                status = 1;
-            } else {
-                status = write_out(out, conv, n);
-                free(conv);
-            }
-        } else {
-            status = write_out(out, all, all_len);
-        }
-    }
+    if (!all) return count ? 1 : 0;
+    status = convert_output(&c, all, len, sjis);
     free(all);
     return status;
 }
