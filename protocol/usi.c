@@ -407,8 +407,7 @@ static void finish_book_ponder(Usi *u, const Reporter *rep) {
 
 /* ---- the command loop ------------------------------------------------------------------- */
 
-int usi_main(FILE *in, const char *first_line) {
-    (void)first_line;
+static Usi *usi_create(void) {
     Usi *u = calloc(1, sizeof *u);
     u->e = engine_create();
     u->scratch = malloc(sizeof *u->scratch);
@@ -419,15 +418,60 @@ int usi_main(FILE *in, const char *first_line) {
             u->games[u->game_count++] = *v;
         }
     u->hash_mb = u->hash_applied = engine_options[EOPT_HASH].def; /* engine_create's size */
+    return u;
+}
+
+static void usi_destroy(Usi *u) {
+    engine_stop(u->e);
+    engine_wait(u->e);
+    engine_destroy(u->e);
+    free(u->scratch);
+    book_slot_free(&u->book);
+    free(u);
+}
+
+/* One command (its name and the rest of the line). */
+static void usi_dispatch(Usi *u, const char *cmd, char *args, Reporter *rep) {
+    if (!strcmp(cmd, "isready")) {
+        apply_hash(u);
+        if (!engine_searching(u->e)) book_slot_sync(&u->book, u->e, rep);
+        io_line("readyok");
+    } else if (!strcmp(cmd, "usi"))
+        handshake(u);
+    else if (!strcmp(cmd, "setoption"))
+        cmd_setoption(u, args);
+    else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "ucinewgame")) { /* uci2wb sends the latter */
+        u->book_ponder = false;
+        engine_new_game(u->e);
+        apply_hash(u);
+    } else if (!strcmp(cmd, "position"))
+        cmd_position(u, args);
+    else if (!strcmp(cmd, "go"))
+        cmd_go(u, args, rep);
+    else if ((!strcmp(cmd, "stop") || !strcmp(cmd, "ponderhit")) && u->book_ponder)
+        finish_book_ponder(u, rep);
+    else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
+        u->book_ponder = false;
+        engine_stop(u->e);
+        engine_wait(u->e);
+    } else if (!strcmp(cmd, "d")) /* debug: the position as a board diagram */
+        print_diagram(engine_position(u->e), NOTATION_USI, "info string ");
+    else if (!strcmp(cmd, "ponderhit"))
+        engine_ponderhit(u->e);
+    else
+        io_line("info string error: unknown command '%s%s%s'", cmd, *args ? " " : "", args);
+}
+
+int usi_main(FILE *in, const char *first_line) {
+    (void)first_line;
+    Usi *u = usi_create();
     Reporter rep = {.user = u,
                     .on_info = usi_on_info,
                     .on_bestmove = usi_on_bestmove,
                     .on_mate = usi_on_mate,
                     .on_string = usi_on_string,
                     .on_mate_progress = usi_on_mate_progress};
-
     handshake(u);
-
     char *line = malloc(IO_LINE_MAX);
     bool overlong;
     while (io_read_line(in, line, IO_LINE_MAX, &overlong)) {
@@ -441,43 +485,9 @@ int usi_main(FILE *in, const char *first_line) {
         while (*args && *args != ' ' && *args != '\t') args++;
         if (*args) *args++ = 0;
         if (!strcmp(cmd, "quit")) break;
-        if (!strcmp(cmd, "isready")) {
-            apply_hash(u);
-            if (!engine_searching(u->e)) book_slot_sync(&u->book, u->e, &rep);
-            io_line("readyok");
-        } else if (!strcmp(cmd, "usi"))
-            handshake(u);
-        else if (!strcmp(cmd, "setoption"))
-            cmd_setoption(u, args);
-        else if (!strcmp(cmd, "usinewgame") || !strcmp(cmd, "ucinewgame")) { /* uci2wb sends the latter */
-            u->book_ponder = false;
-            engine_new_game(u->e);
-            apply_hash(u);
-        } else if (!strcmp(cmd, "position"))
-            cmd_position(u, args);
-        else if (!strcmp(cmd, "go"))
-            cmd_go(u, args, &rep);
-        else if (!strcmp(cmd, "stop") && u->book_ponder)
-            finish_book_ponder(u, &rep);
-        else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
-            u->book_ponder = false;
-            engine_stop(u->e);
-            engine_wait(u->e);
-        } else if (!strcmp(cmd, "d")) /* debug: the position as a board diagram */
-            print_diagram(engine_position(u->e), NOTATION_USI, "info string ");
-        else if (!strcmp(cmd, "ponderhit") && u->book_ponder)
-            finish_book_ponder(u, &rep);
-        else if (!strcmp(cmd, "ponderhit"))
-            engine_ponderhit(u->e);
-        else
-            io_line("info string error: unknown command '%s%s%s'", cmd, *args ? " " : "", args);
+        usi_dispatch(u, cmd, args, &rep);
     }
     free(line);
-    engine_stop(u->e);
-    engine_wait(u->e);
-    engine_destroy(u->e);
-    free(u->scratch);
-    book_slot_free(&u->book);
-    free(u);
+    usi_destroy(u);
     return 0;
 }
