@@ -258,63 +258,66 @@ static bool vecset_equal(const VecSet *a, const VecSet *b) {
     return true;
 }
 
-static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t errlen) {
-    int n = t->sq_count, types = v->piece_count;
-    t->type_count = types + 1;
+/* A double-move (lion) piece: its second steps join its leaps; the direction masks of a
+ * lion power limited to lines, or the whole 5x5 area. */
+static int compile_lion(const PieceDef *pd, PieceType pt, Moves *mv, VariantTables *t, char *err, size_t errlen) {
+    Moves lm;
+    if (betza_parse(pd->lion, &lm, err, errlen)) return -1;
+    bool area = lm.leaps.n == 8;
+    t->lion_area[pt] = area;
+    t->has_double[pt] = true;
+    for (int k = 0; k < lm.leaps.n; k++) {
+        int dx = lm.leaps.dx[k], dy = lm.leaps.dy[k];
+        vec_add(&mv->leaps, dx, dy);
+        vec_add(&mv->leaps, 2 * dx, 2 * dy);
+        if (!area) {
+            int d = dir_of(dx, dy);
+            t->lion_dirs[BLACK][pt] |= (uint8_t)(1 << d);
+            t->lion_dirs[WHITE][pt] |= (uint8_t)(1 << ((d + 4) & 7));
+        }
+    }
+    if (area) /* the lion reaches every square within two king steps */
+        for (int dx = -2; dx <= 2; dx++)
+            for (int dy = -2; dy <= 2; dy++)
+                if (dx || dy) vec_add(&mv->leaps, dx, dy);
+    return 0;
+}
+
+/* A piece's slides: unlimited ones into the direction masks, range-limited ones into the
+ * per-type and the global lists. */
+static int compile_slides(PieceType pt, const Moves *mv, VariantTables *t, char *err, size_t errlen) {
+    for (int d = 0; d < 8; d++) {
+        int r = mv->slide_range[d];
+        if (!r) continue;
+        for (int c = 0; c < 2; c++) {
+            int ad = c == BLACK ? d : (d + 4) & 7;
+            if (r > RANGE_MAX) {
+                t->slide_dirs[c][pt] |= (uint8_t)(1 << ad);
+                t->slider_dirs_any[c] |= (uint8_t)(1 << ad);
+                continue;
+            }
+            int k = t->limited_count[c][pt]++;
+            t->limited_dir[c][pt][k] = (uint8_t)ad;
+            t->limited_range[c][pt][k] = (uint8_t)r;
+            if (t->limited_count_all >= LIMITED_MAX) {
+                snprintf(err, errlen, "too many range-limited slides");
+                return -1;
+            }
+            t->limited[t->limited_count_all].color = (uint8_t)c;
+            t->limited[t->limited_count_all].dir = (uint8_t)ad;
+            t->limited[t->limited_count_all].range = (uint8_t)r;
+            t->limited[t->limited_count_all].type = pt;
+            t->limited_count_all++;
+        }
+    }
+    return 0;
+}
+
+/* Types with the same leaps share one group of leap tables (per colour and square). */
+static void compile_leap_groups(const Variant *v, VariantTables *t, const Moves *mv) {
     static VecSet group_vecs[LEAP_GROUP_MAX]; /* scratch, used only during start-up */
-    int groups = 0;
-    Moves mv[PT_MAX];
-    for (int i = 0; i < types; i++) {
-        const PieceDef *pd = &v->pieces[i];
-        PieceType pt = (PieceType)(i + 1);
-        if (betza_parse(pd->betza ? pd->betza : "", &mv[pt], err, errlen)) return -1;
-        t->flags[pt] = pd->flags;
-        t->value[pt] = pd->value;
-        if (pd->lion) {
-            Moves lm;
-            if (betza_parse(pd->lion, &lm, err, errlen)) return -1;
-            bool area = lm.leaps.n == 8;
-            t->lion_area[pt] = area;
-            t->has_double[pt] = true;
-            for (int k = 0; k < lm.leaps.n; k++) {
-                int dx = lm.leaps.dx[k], dy = lm.leaps.dy[k];
-                vec_add(&mv[pt].leaps, dx, dy);
-                vec_add(&mv[pt].leaps, 2 * dx, 2 * dy);
-                if (!area) {
-                    int d = dir_of(dx, dy);
-                    t->lion_dirs[BLACK][pt] |= (uint8_t)(1 << d);
-                    t->lion_dirs[WHITE][pt] |= (uint8_t)(1 << ((d + 4) & 7));
-                }
-            }
-            if (area) /* the lion reaches every square within two king steps */
-                for (int dx = -2; dx <= 2; dx++)
-                    for (int dy = -2; dy <= 2; dy++)
-                        if (dx || dy) vec_add(&mv[pt].leaps, dx, dy);
-        }
-        for (int d = 0; d < 8; d++) {
-            int r = mv[pt].slide_range[d];
-            if (!r) continue;
-            for (int c = 0; c < 2; c++) {
-                int ad = c == BLACK ? d : (d + 4) & 7;
-                if (r > RANGE_MAX) {
-                    t->slide_dirs[c][pt] |= (uint8_t)(1 << ad);
-                    t->slider_dirs_any[c] |= (uint8_t)(1 << ad);
-                } else {
-                    int k = t->limited_count[c][pt]++;
-                    t->limited_dir[c][pt][k] = (uint8_t)ad;
-                    t->limited_range[c][pt][k] = (uint8_t)r;
-                    if (t->limited_count_all >= LIMITED_MAX) {
-                        snprintf(err, errlen, "too many range-limited slides");
-                        return -1;
-                    }
-                    t->limited[t->limited_count_all].color = (uint8_t)c;
-                    t->limited[t->limited_count_all].dir = (uint8_t)ad;
-                    t->limited[t->limited_count_all].range = (uint8_t)r;
-                    t->limited[t->limited_count_all].type = pt;
-                    t->limited_count_all++;
-                }
-            }
-        }
+    int groups = 0, n = t->sq_count;
+    for (int pt = 1; pt <= v->piece_count; pt++) {
         int g;
         for (g = 0; g < groups; g++)
             if (vecset_equal(&group_vecs[g], &mv[pt].leaps)) break;
@@ -328,9 +331,11 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
         for (int c = 0; c < 2; c++)
             for (int s = 0; s < n; s++) leap_board(v, &group_vecs[g], (Color)c, s, &leap[(g * 2 + c) * n + s]);
     t->leap = leap;
+}
 
-    /* relations between types */
-    for (int i = 0; i < types; i++) {
+/* Relations between types: promotion, change on capture (chu), hand type; the royal type. */
+static int compile_relations(const Variant *v, VariantTables *t, char *err, size_t errlen) {
+    for (int i = 0; i < v->piece_count; i++) {
         const PieceDef *pd = &v->pieces[i];
         PieceType pt = (PieceType)(i + 1);
         struct {
@@ -352,7 +357,13 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
         t->can_promote[pt] = pd->promotes_to != NULL;
         if ((pd->flags & PF_ROYAL) && !t->royal_type) t->royal_type = pt;
     }
-    /* dead squares: the far dead_ranks ranks */
+    return 0;
+}
+
+/* Dead squares (the far dead_ranks ranks), the hand types in table order and the faces
+ * each may be dropped as. */
+static void compile_dead_and_hands(const Variant *v, VariantTables *t) {
+    int types = v->piece_count;
     for (int c = 0; c < 2; c++) {
         Bitboard *dead = calloc(PT_MAX, sizeof(Bitboard));
         if (!dead) abort();
@@ -361,7 +372,6 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
                 dead[i + 1] = bb_or(dead[i + 1], t->rank_bb[c == BLACK ? v->ranks - 1 - k : k]);
         t->dead[c] = dead;
     }
-    /* hand types (in table order) and the faces each may be dropped as */
     for (int i = 0; i < types; i++) {
         PieceType h = t->hand_type[i + 1];
         if (!h) continue;
@@ -378,6 +388,23 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
         for (int i = 0; i < types; i++)
             if (t->hand_type[i + 1] == h && t->face_count[h] < 4) t->faces[h][t->face_count[h]++] = (uint8_t)(i + 1);
     }
+}
+
+static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t errlen) {
+    t->type_count = v->piece_count + 1;
+    Moves mv[PT_MAX];
+    for (int i = 0; i < v->piece_count; i++) {
+        const PieceDef *pd = &v->pieces[i];
+        PieceType pt = (PieceType)(i + 1);
+        if (betza_parse(pd->betza ? pd->betza : "", &mv[pt], err, errlen)) return -1;
+        t->flags[pt] = pd->flags;
+        t->value[pt] = pd->value;
+        if (pd->lion && compile_lion(pd, pt, &mv[pt], t, err, errlen)) return -1;
+        if (compile_slides(pt, &mv[pt], t, err, errlen)) return -1;
+    }
+    compile_leap_groups(v, t, mv);
+    if (compile_relations(v, t, err, errlen)) return -1;
+    compile_dead_and_hands(v, t);
     return 0;
 }
 
