@@ -174,7 +174,10 @@ static const Variant *file_variant(const char *path) {
     char line[256];
     const Variant *v = NULL;
     for (int i = 0; f && !v && i < 8 && fgets(line, sizeof line, f); i++)
-        if (!strncmp(line, "# variant ", 10)) v = variant_find(strtok(line + 10, " \r\n"));
+        if (!strncmp(line, "# variant ", 10)) {
+            line[10 + strcspn(line + 10, " \r\n")] = 0; /* the name ends the line's first word */
+            v = variant_find(line + 10);
+        }
     if (f) fclose(f);
     return v;
 }
