@@ -85,9 +85,10 @@ int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n) {
         char played[32], best[32], note[256];
         analysis_format_score(m->played_score, played, sizeof played);
         analysis_format_score(m->best_score, best, sizeof best);
-        int len = snprintf(note, sizeof note, "shishi: %s", played);
-        if (m->judgement != JUDGE_NONE)
-            len += snprintf(note + len, sizeof note - len, " %s", analysis_mark(m->judgement));
+        snprintf(note, sizeof note, "shishi: %s", played);
+        size_t len = strlen(note); /* clamped: strlen, never snprintf's would-be length */
+        if (m->judgement != JUDGE_NONE) snprintf(note + len, sizeof note - len, " %s", analysis_mark(m->judgement));
+        len = strlen(note);
         if (m->played != m->best)
             snprintf(note + len, sizeof note - len, ", best %s %s", m->best_note[0] ? m->best_note : "?", best);
         size_t old = rm->comment ? strlen(rm->comment) + 1 : 0;
