@@ -1,7 +1,7 @@
 /* check_book_backup.c - backing a book's values up through its positions (books/backup.h): a
  * hand-made shogi book four plies deep with a transposition and a rook-shuffle cycle, every
  * backed-up value worked out by hand; a second run and a reread book change nothing; illegal
- * moves and mate scores. */
+ * moves and mate scores; `shishi book backup` with its numbers and a bad line's number. */
 #include <string.h>
 
 #include "../books/backup.h"
@@ -160,12 +160,87 @@ START_TEST(backup_illegal_and_mate) {
 }
 END_TEST
 
+/* `shishi book backup`: the numbers on stderr, the backed-up book written; a bad line is
+ * reported with its number, skipped, and gives exit status 1. */
+START_TEST(backup_cli) {
+    char in[256], out[256], cmd[1024];
+    test_temp_path(in, sizeof in, "in.db");
+    test_temp_path(out, sizeof out, "out.db");
+    Book *b = tree_book();
+    char *text = book_write_text(b);
+    FILE *f = fopen(in, "w");
+    fputs(text, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "book backup %s -o %s", in, out);
+    TestRun *r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    ck_assert_msg(strstr(r->err, "backup: 9 positions, 9 moves changed (largest change 55), 1 cycle moves kept"), "%s",
+                  r->err);
+    free(r);
+    ck_assert_int_eq(book_backup(b, NULL), 0);
+    char *want = book_write_text(b), *got = test_read_file(out, NULL);
+    ck_assert_str_eq(got, want);
+    free(text), free(want), free(got);
+    book_free(b);
+    f = fopen(in, "w");
+    fprintf(f, "#YANEURAOU-DB2016 1.00\n# variant shogi\nsfen %s b -\n7g7f none 10 5 1\n",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL");
+    fprintf(f, "sfen %s w -\n3c3d none -40 5 1\n8c8d none 1 2 3 4\n",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL");
+    fclose(f);
+    r = test_run_shishi(cmd);
+    ck_assert_int_eq(r->status, 1);
+    snprintf(cmd, sizeof cmd, "%s:7: ", in);
+    ck_assert_msg(strstr(r->err, cmd), "%s", r->err);
+    free(r);
+    got = test_read_file(out, NULL);
+    ck_assert_msg(strstr(got, "\n7g7f 3c3d 40 5 1\n") && !strstr(got, "8c8d"), "%s", got);
+    free(got);
+    snprintf(cmd, sizeof cmd, "book backup %s.missing -o %s", in, out);
+    r = test_run_shishi(cmd);
+    ck_assert_int_eq(r->status, 2);
+    free(r);
+    remove(in), remove(out);
+}
+END_TEST
+
+/* `book build` backs up before it saves, `--no-backup` keeps the searches' values: a records
+ * build analysed at depth 2, backed up by `book backup` afterwards, equals the backed-up build. */
+START_TEST(backup_in_build) {
+    char raw[256], backed[256], again[256], cmd[1024];
+    test_temp_path(raw, sizeof raw, "raw.db");
+    test_temp_path(backed, sizeof backed, "backed.db");
+    test_temp_path(again, sizeof again, "again.db");
+    const char *build = "book build --variant shogi --from tests/data/book/games.usi --plies 3 --depth 2 --multipv 2 "
+                        "--threads 1";
+    snprintf(cmd, sizeof cmd, "%s --no-backup -o %s", build, raw);
+    TestRun *r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0 && !strstr(r->err, "backup:"), "%s", r->err);
+    free(r);
+    snprintf(cmd, sizeof cmd, "%s -o %s", build, backed);
+    r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0 && strstr(r->err, "backup: 5 positions"), "%s", r->err);
+    free(r);
+    snprintf(cmd, sizeof cmd, "book backup %s -o %s", raw, again);
+    r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    free(r);
+    char *a = test_read_file(raw, NULL), *b = test_read_file(backed, NULL), *c = test_read_file(again, NULL);
+    ck_assert_str_eq(b, c);
+    ck_assert_str_ne(a, b); /* the backup changed something: 7g7f and 2g2f lead into searched positions */
+    free(a), free(b), free(c);
+    remove(raw), remove(backed), remove(again);
+}
+END_TEST
+
 Suite *suite_book_backup(void) {
     Suite *s = suite_create("book_backup");
     TCase *tc = tcase_create("backup");
     tcase_add_test(tc, backup_by_hand);
     tcase_add_test(tc, backup_idempotent);
     tcase_add_test(tc, backup_illegal_and_mate);
+    tcase_add_test(tc, backup_cli);
+    tcase_add_test(tc, backup_in_build);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;
