@@ -6,6 +6,7 @@
 
 #include "../engine/engine.h"
 #include "../src/record/record.h"
+#include "backup.h"
 #include "book.h"
 
 typedef struct {
@@ -19,13 +20,14 @@ typedef struct {
     int eval_diff;        /* self-play: moves within this many centipawns of the best are played */
     uint64_t seed;        /* self-play: the move choice */
     const char *openings; /* self-play: an openings file (shishi selfplay's format); NULL: the start */
+    bool backup;          /* back the values up (books/backup.h) before every save and self-play choice */
     const char *out;      /* if set: the book is saved there after every save_every analyses */
     int save_every;
     void (*progress)(void *user, int done, int total); /* may be NULL */
     void *user;
 } BookBuildConfig;
 
-/* The defaults: 16 plies, no analysis, MultiPV 4, 2 threads, 64 MB, 30 cp, save every 8. */
+/* The defaults: 16 plies, no analysis, MultiPV 4, 2 threads, 64 MB, 30 cp, save every 8, backup. */
 BookBuildConfig book_build_defaults(void);
 
 /* Count the first `plies` moves of rec's main line into b: each position gets the move played
@@ -44,7 +46,8 @@ bool book_entry_analysed(const BookEntry *e);
  * Returns the number of positions analysed, or -1 with a message. */
 int book_analyse(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen);
 /* Play cfg->games games of cfg->plies plies from the start position: every position reached
- * is analysed if it is not yet, then one of its moves within cfg->eval_diff of the best is
+ * is analysed if it is not yet, then (with cfg->backup: after backing the values up if anything
+ * was analysed since the last backup) one of its moves within cfg->eval_diff of the best is
  * played (chosen at random, seeded) and its count goes up by one. With cfg->openings, game i
  * first plays opening line i (round robin; each opening move is counted as a record move and
  * its positions analysed like the others), then goes on as above. Returns 0 or -1. */

@@ -7,7 +7,8 @@
 #include "build.h"
 
 BookBuildConfig book_build_defaults(void) {
-    return (BookBuildConfig){.plies = 16, .multipv = 4, .threads = 2, .hash_mb = 64, .eval_diff = 30, .save_every = 8};
+    return (BookBuildConfig){
+        .plies = 16, .multipv = 4, .threads = 2, .hash_mb = 64, .eval_diff = 30, .save_every = 8, .backup = true};
 }
 
 bool book_entry_analysed(const BookEntry *e) {

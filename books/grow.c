@@ -1,6 +1,7 @@
 /* grow.c - the builder's two loops: analysing every position a book does not have analysed
- * (workers side by side), and self-play that grows a book from the start position. Saves the
- * book every few analyses (atomically) so that an interrupted build loses little. */
+ * (workers side by side), and self-play that grows a book from the start position, choosing
+ * its moves by the values backed up through the book (backup.h). Saves the book every few
+ * analyses (backed up, atomically) so that an interrupted build loses little. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +16,17 @@ static void progress(const BookBuildConfig *cfg, int done, int total) {
     if (cfg->progress) cfg->progress(cfg->user, done, total);
 }
 
-/* After one more analysis: save every cfg->save_every. */
-static int maybe_save(const Book *b, const BookBuildConfig *cfg, int analysed, char *err, size_t errlen) {
+/* With cfg->backup: the values backed up through the book (books/backup.h). 0 or -1. */
+static int backup(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen) {
+    if (!cfg->backup || !book_backup(b, NULL)) return 0;
+    snprintf(err, errlen, "out of memory");
+    return -1;
+}
+
+/* After one more analysis: save every cfg->save_every (backed up first). */
+static int maybe_save(Book *b, const BookBuildConfig *cfg, int analysed, char *err, size_t errlen) {
     if (!cfg->out || cfg->save_every <= 0 || analysed % cfg->save_every) return 0;
+    if (backup(b, cfg, err, errlen)) return -1;
     return book_save(b, cfg->out, err, errlen);
 }
 
@@ -86,26 +95,54 @@ static int lowest_value(const BookEntry *e) {
     return low;
 }
 
+/* A self-play run: the book, its worker and config, the move choice's generator, how many
+ * positions were analysed, and how many at the last backup. */
+typedef struct {
+    Book *b;
+    BookWorker *w;
+    const BookBuildConfig *cfg;
+    uint64_t rng;
+    int analysed, backed_up;
+    char *err;
+    size_t errlen;
+} Grow;
+
+/* Entry `index` analysed if it is not yet (and the book saved every few analyses). 0 or -1. */
+static int analyse_entry(Grow *g, int index) {
+    if (book_entry_analysed(book_entry_at(g->b, index))) return 0;
+    if (run_batch(g->b, &g->w, &index, 1, g->cfg, g->err, g->errlen)) return -1;
+    return maybe_save(g->b, g->cfg, ++g->analysed, g->err, g->errlen);
+}
+
+/* A move of entry `index` to play: `forced` (an opening move) or one chosen by the values,
+ * backed up first when anything was analysed since the last backup (or none was made yet: a
+ * resumed book may hold raw values). Its index, -1 when there is none, -2 on error. */
+static int next_move(Grow *g, int index, Move forced) {
+    if (forced != MOVE_NONE)
+        return (int)(book_entry_move(book_entry_at(g->b, index), forced) - book_entry_at(g->b, index)->moves);
+    if (g->backed_up != g->analysed) {
+        if (backup(g->b, g->cfg, g->err, g->errlen)) return -2;
+        g->backed_up = g->analysed;
+    }
+    return choose(book_entry_at(g->b, index), g->cfg->eval_diff, &g->rng);
+}
+
 /* One position of a self-play game: analysed if new, then `forced` (an opening move) or a
  * chosen move played. Returns 1 when the game goes on, 0 when it ends here, -1 on error. */
-static int selfplay_step(Book *b, Position *pos, Move forced, BookWorker *w, const BookBuildConfig *cfg, uint64_t *rng,
-                         int *analysed, char *err, size_t errlen) {
+static int selfplay_step(Grow *g, Position *pos, Move forced) {
     char key[1024], reason[128];
     if (pos_game_result(pos, reason, sizeof reason) != RESULT_NONE || movegen_count(pos) == 0) return 0;
-    book_key(pos, book_key_kind(b), key, sizeof key);
-    BookEntry *e = book_get_key(b, key);
-    if (!e) return snprintf(err, errlen, "out of memory"), -1;
+    book_key(pos, book_key_kind(g->b), key, sizeof key);
+    BookEntry *e = book_get_key(g->b, key);
+    if (!e) return snprintf(g->err, g->errlen, "out of memory"), -1;
     BookMove m = {.move = forced, .value = lowest_value(e)}; /* an upper bound until analysed */
     if (forced != MOVE_NONE && !book_entry_move(e, forced) && !book_entry_add(e, &m))
-        return snprintf(err, errlen, "out of memory"), -1;
-    int index = (int)(e - book_entry_at(b, 0));
-    if (!book_entry_analysed(e)) {
-        if (run_batch(b, &w, &index, 1, cfg, err, errlen)) return -1;
-        if (maybe_save(b, cfg, ++*analysed, err, errlen)) return -1;
-        e = book_entry_at(b, index);
-    }
-    int i = forced != MOVE_NONE ? (int)(book_entry_move(e, forced) - e->moves) : choose(e, cfg->eval_diff, rng);
-    if (i < 0) return 0;
+        return snprintf(g->err, g->errlen, "out of memory"), -1;
+    int index = (int)(e - book_entry_at(g->b, 0));
+    if (analyse_entry(g, index)) return -1;
+    int i = next_move(g, index, forced);
+    if (i < 0) return i == -1 ? 0 : -1;
+    e = book_entry_at(g->b, index);
     e->moves[i].count++;
     pos_do_move(pos, e->moves[i].move);
     return 1;
@@ -128,17 +165,17 @@ static int game_start(const Variant *v, const SelfplayOpenings *o, int g, Positi
 static int play_games(Book *b, BookWorker *w, const SelfplayOpenings *o, Position *pos, const BookBuildConfig *cfg,
                       char *err, size_t errlen) {
     Move *line = malloc(sizeof *line * (size_t)(cfg->plies + 1));
-    int rc = line ? 0 : -1, analysed = 0, len = 0;
-    uint64_t rng = cfg->seed;
+    Grow g = {.b = b, .w = w, .cfg = cfg, .rng = cfg->seed, .backed_up = -1, .err = err, .errlen = errlen};
+    int rc = line ? 0 : -1, len = 0;
     if (!line) snprintf(err, errlen, "out of memory");
     progress(cfg, 0, cfg->games);
-    for (int g = 0; g < cfg->games && !rc; g++) {
-        rc = game_start(book_variant(b), o, g, pos, line, cfg->plies, &len, err, errlen);
+    for (int n = 0; n < cfg->games && !rc; n++) {
+        rc = game_start(book_variant(b), o, n, pos, line, cfg->plies, &len, err, errlen);
         for (int ply = 0, go = 1; ply < cfg->plies && go > 0 && !rc; ply++) {
-            go = selfplay_step(b, pos, ply < len ? line[ply] : MOVE_NONE, w, cfg, &rng, &analysed, err, errlen);
+            go = selfplay_step(&g, pos, ply < len ? line[ply] : MOVE_NONE);
             if (go < 0) rc = -1;
         }
-        progress(cfg, g + 1, cfg->games);
+        progress(cfg, n + 1, cfg->games);
     }
     free(line);
     return rc;

@@ -1,6 +1,6 @@
-/* cli_book.c - `shishi book build` and `shishi book merge` (books/README.md): arguments, record
- * files, the progress bar and messages. The work is books/build.h's; errors go to stderr as
- * `FILE:LINE: message` with exit status 2. */
+/* cli_book.c - `shishi book build`, `shishi book merge` and `shishi book backup`
+ * (books/README.md): arguments, record files, the progress bar and messages. The work is books/build.h's; errors go to
+ * stderr as `FILE:LINE: message` with exit status 2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +25,9 @@ static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "shishi book: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
     fprintf(stderr, "usage: shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
                     "                         [--multipv K] [--plies P] [--threads T] [--hash MB]\n"
-                    "                         [--eval-diff CP] [--seed S] [--openings FILE] -o FILE\n"
-                    "       shishi book merge A B -o OUT\n");
+                    "                         [--eval-diff CP] [--seed S] [--openings FILE] [--no-backup] -o FILE\n"
+                    "       shishi book merge A B -o OUT\n"
+                    "       shishi book backup FILE -o OUT\n");
     return 2;
 }
 
@@ -76,6 +77,10 @@ static bool build_args(BuildArgs *a, int argc, char **argv) {
         if (!strcmp(argv[i], "--from")) {
             while (i + 1 < argc && strncmp(argv[i + 1], "-", 1) && a->from_count < FROM_MAX)
                 a->from[a->from_count++] = argv[++i];
+            continue;
+        }
+        if (!strcmp(argv[i], "--no-backup")) {
+            a->cfg.backup = false;
             continue;
         }
         if (!build_option(a, argc, argv, &i)) return false;
@@ -147,6 +152,17 @@ static Book *build_start(const BuildArgs *a) {
     return b;
 }
 
+/* The values backed up through b, the numbers on stderr; false when out of memory. */
+static bool backup_report(Book *b, const char *path) {
+    BookBackupStats st;
+    if (book_backup(b, &st)) return false;
+    fprintf(stderr,
+            "%s: backup: %d positions, %d moves changed (largest change %d), %d cycle moves kept, %d illegal moves "
+            "skipped\n",
+            path, st.positions, st.moves_changed, st.largest, st.cycles, st.illegal);
+    return true;
+}
+
 static int cmd_build(int argc, char **argv) {
     BuildArgs a = {.cfg = book_build_defaults(), .v = variant_list()[0]};
     if (!build_args(&a, argc, argv)) return 2;
@@ -159,6 +175,7 @@ static int cmd_build(int argc, char **argv) {
     char err[512];
     int rc = a.cfg.games ? book_selfplay(b, &a.cfg, err, sizeof err) : book_analyse(b, &a.cfg, err, sizeof err);
     if (bar.label) progress_finish(&bar);
+    if (rc >= 0 && a.cfg.backup && !backup_report(b, a.out)) rc = -1, snprintf(err, sizeof err, "out of memory");
     if (rc >= 0 && book_save(b, a.out, err, sizeof err)) rc = -1;
     if (rc < 0)
         fprintf(stderr, "shishi book: %s\n", err);
@@ -209,8 +226,37 @@ static int cmd_merge(int argc, char **argv) {
     return rc;
 }
 
+/* `book backup FILE -o OUT`: FILE with its values backed up into OUT. Bad lines are reported
+ * (FILE:LINE: message) and skipped, the rest is backed up and written, and the exit status is
+ * 1; 2 when FILE cannot be read or the arguments are wrong. */
+static int cmd_backup(int argc, char **argv) {
+    const char *in = NULL, *out = NULL;
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (!in)
+            in = argv[i];
+        else
+            return usage_error("unexpected argument", argv[i]);
+    }
+    if (!in || !out) return usage_error("backup needs a book and -o OUT", NULL);
+    const Variant *v = file_variant(in);
+    Book *b = book_create(v ? v : variant_list()[0]);
+    char err[512];
+    int bad = b ? book_load(b, in, warn_line, (void *)in, err, sizeof err) : -1; /* the bad lines */
+    int rc = bad < 0 ? 2 : bad > 0 ? 1 : 0;
+    if (!b) snprintf(err, sizeof err, "out of memory");
+    if (bad >= 0 && !backup_report(b, in)) rc = 2, snprintf(err, sizeof err, "out of memory");
+    if (rc < 2 && book_save(b, out, err, sizeof err)) rc = 2;
+    if (rc == 2) fprintf(stderr, "shishi book: %s\n", err);
+    if (rc == 1) fprintf(stderr, "shishi book: %d bad lines skipped\n", bad);
+    book_free(b);
+    return rc;
+}
+
 int cli_book(int argc, char **argv) {
     if (argc >= 3 && !strcmp(argv[2], "build")) return cmd_build(argc, argv);
     if (argc >= 3 && !strcmp(argv[2], "merge")) return cmd_merge(argc, argv);
-    return usage_error("expected 'build' or 'merge'", NULL);
+    if (argc >= 3 && !strcmp(argv[2], "backup")) return cmd_backup(argc, argv);
+    return usage_error("expected 'build', 'merge' or 'backup'", NULL);
 }
