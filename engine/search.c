@@ -697,6 +697,10 @@ static Value aspiration(SearchWorker *w, int depth, int line, Value prev) {
         if (stopped(w)) return v;
         bool slow = now_ms() - atomic_load(&w->sh->start_ms) > 3000;
         if (v <= alpha) {
+            /* at the floor of the window no move was searched (an analysis with every root
+             * move excluded returns alpha): widening cannot change that, and looping on would
+             * grow delta until it overflows */
+            if (alpha <= -VALUE_INFINITE) return v;
             if (w->id == 0 && slow && w->pv_len[0]) report(w, depth, line + 1, v, BOUND_UPPER, w->pv[0], w->pv_len[0]);
             beta = (alpha + beta) / 2;
             alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;
