@@ -252,7 +252,7 @@ static void update_quiet(SearchWorker *w, Stack *ss, Move m, int bonus) {
     history_update(&h->butterfly[pos->stm][history_from(m)][move_to(m)], bonus);
     int cur = history_slot(h, move_piece_type(pos, m), move_to(m));
     for (int k = 1; k <= 2; k++)
-        if ((ss - k)->ctx != CONT_NONE) history_update(history_cont(h, (ss - k)->ctx, cur), bonus);
+        if ((ss - k)->ctx != CONT_NONE) history_cont_update(h, (ss - k)->ctx, cur, bonus);
 }
 
 static void update_capture(SearchWorker *w, Move m, int bonus) {
