@@ -10,6 +10,7 @@
 #   make install PREFIX=/usr/local [DESTDIR=...]   bin/shishi, share/shishi/ (solved tables, books/),
 #                   share/man/man6/shishi.6, share/doc/shishi/; make uninstall removes them
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer targets of tests/fuzz/ (clang), each run that long
+#   make fuzz-long [FUZZ_RUNS=10000000]  each target for that many executions, summary written
 #   make asan | tsan | clang | portable | format | format-check | clean
 
 CC      ?= gcc
@@ -34,7 +35,7 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 SUITES_H := $(BUILD)/tests/suites.h
 
-.PHONY: install uninstall test-install all run test test-unit test-protocol test-fuzz fuzz fuzz-run test-long deps bench bench-perft tune asan tsan clang portable \
+.PHONY: install uninstall test-install all run test test-unit test-protocol test-fuzz fuzz fuzz-run fuzz-long fuzz-targets test-long deps bench bench-perft tune asan tsan clang portable \
         format format-check clean
 
 BIN     ?= shishi
@@ -126,13 +127,14 @@ test-protocol: $(BIN) $(TABLES)
 	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
 
 # Fuzz targets (tests/fuzz/README.md): one file tests/fuzz/fuzz_<target>.c each. They link
-# with the library, and engine.c, history.c and mate/dfpn.c built with SHISHI_FUZZ (searches
-# and tables capped, workers kept from one session to the next, the mate solver's limits looked
-# at often).
+# with the library, and engine.c, history.c, search.c, movepick.c and mate/dfpn.c built with
+# SHISHI_FUZZ (searches and tables capped, workers kept from one session to the next, only the
+# history rows a search wrote cleared at a new game, the mate solver's limits looked at often;
+# every file that sees a History is among them, as its layout differs).
 # `make test` links each with replay.c and runs it over its corpus and regressions;
 # `make fuzz` builds them with clang's libFuzzer and sanitizers and fuzzes each FUZZ_SECONDS.
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_CAPPED  := engine/engine.o engine/history.o engine/mate/dfpn.o
+FUZZ_CAPPED  := engine/engine.o engine/history.o engine/search.o engine/movepick.o engine/mate/dfpn.o
 FUZZ_LIB_OBJ := $(filter-out $(FUZZ_CAPPED:%=$(BUILD)/%),$(LIB_OBJ)) $(FUZZ_CAPPED:%=$(BUILD)/fuzzcap/%) \
                 $(BUILD)/tests/fuzz/common.o
 FUZZ_SECONDS ?= 60
@@ -152,8 +154,29 @@ test-fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
 	done
 
 FUZZ_ARCH := -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# WHY -O2 (not -O1): at -O1 the bitboard core keeps its struct copies as memcpy calls, which
+# ASan turns into __asan_memcpy (a fifth of the time); -O2 makes them plain loads and stores,
+# which ASan still checks. WHY no comparison tracing in the search core (FUZZ_HOT): it
+# compares bitboards and scores, never input bytes, and the tracing took a third of the time;
+# edge coverage and the sanitizers stay. The text readers keep it.
+FUZZ_OPT  := -O2 -g
+FUZZ_HOT  := src/core_narrow.o src/core_wide.o src/mate1.o src/see.o eval/eval_narrow.o eval/eval_wide.o \
+             engine/mate/brute.o engine/mate/mate_tt.o engine/mate/royal.o \
+             fuzzcap/engine/search.o fuzzcap/engine/movepick.o fuzzcap/engine/mate/dfpn.o
+$(FUZZ_HOT:%=$(BUILD)/%): CFLAGS += $(FUZZ_HOT_FLAGS)
+FUZZ_MAKE := $(MAKE) --no-print-directory CC=clang BUILD_TAG=-fuzz OPT="$(FUZZ_OPT)" ARCH="$(FUZZ_ARCH)" \
+             FUZZ_HOT_FLAGS=-fno-sanitize-coverage=trace-cmp
 fuzz:
-	$(MAKE) --no-print-directory CC=clang BUILD_TAG=-fuzz OPT="-O1 -g" ARCH="$(FUZZ_ARCH)" fuzz-run
+	$(FUZZ_MAKE) fuzz-run
+
+# `make fuzz-long`: every target for FUZZ_RUNS executions, one after the other, a find saved
+# and the campaign going on (scripts/fuzz-campaign.sh; summary in build/clang-fuzz/fuzz-campaign/).
+FUZZ_RUNS ?= 10000000
+fuzz-long:
+	$(FUZZ_MAKE) fuzz-targets
+	SHISHI_SHARED=$(SHARED_DIR) scripts/fuzz-campaign.sh --runs $(FUZZ_RUNS) --build build/clang-fuzz
+
+fuzz-targets: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
 
 $(BUILD)/fuzz-%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)

@@ -390,6 +390,9 @@ static bool mate_probe(EngineContext *e) {
     MateControl c = {.stop = &sh->stop,
                      .deadline_ms = start + sh->limits.mate_probe,
                      .hash_mb = e->hash_mb < MATE_PROBE_HASH_MB ? e->hash_mb : MATE_PROBE_HASH_MB};
+#ifdef SHISHI_FUZZ
+    c.node_limit = FUZZ_NODES; /* besides the 5 ms: the same work on every run */
+#endif
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);
     int length = 0;
     MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;

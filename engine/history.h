@@ -27,6 +27,12 @@ typedef struct {
     int16_t *cont;
     int slots;
     int sq_count;
+#ifdef SHISHI_FUZZ
+    /* Fuzz builds (history.c): the continuation rows written since the last clear, so that a
+     * new game clears those rows and not the whole table. Every file that sees a History is
+     * built with SHISHI_FUZZ there (Makefile FUZZ_CAPPED), so the layout agrees. */
+    uint64_t cont_dirty[CONT_SLOTS_MAX / 64];
+#endif
 } History;
 
 /* Allocate for game v (re-sized when the game changes); returns 0 or -1 when out of memory. */
@@ -48,6 +54,13 @@ static inline void history_update(int16_t *e, int bonus) {
     *e = (int16_t)(*e + b - *e * (b < 0 ? -b : b) / HIST_MAX);
 }
 static inline int16_t *history_cont(const History *h, int ctx, int cur) { return &h->cont[ctx * h->slots + cur]; }
+/* The only writer of the continuation table. */
+static inline void history_cont_update(History *h, int ctx, int cur, int bonus) {
+#ifdef SHISHI_FUZZ
+    h->cont_dirty[ctx / 64] |= 1ull << (ctx % 64);
+#endif
+    history_update(history_cont(h, ctx, cur), bonus);
+}
 
 /* Bonus for a cut at depth d (and the malus for the moves tried before it). */
 static inline int history_bonus(int depth) {

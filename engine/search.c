@@ -252,7 +252,7 @@ static void update_quiet(SearchWorker *w, Stack *ss, Move m, int bonus) {
     history_update(&h->butterfly[pos->stm][history_from(m)][move_to(m)], bonus);
     int cur = history_slot(h, move_piece_type(pos, m), move_to(m));
     for (int k = 1; k <= 2; k++)
-        if ((ss - k)->ctx != CONT_NONE) history_update(history_cont(h, (ss - k)->ctx, cur), bonus);
+        if ((ss - k)->ctx != CONT_NONE) history_cont_update(h, (ss - k)->ctx, cur, bonus);
 }
 
 static void update_capture(SearchWorker *w, Move m, int bonus) {
@@ -697,6 +697,10 @@ static Value aspiration(SearchWorker *w, int depth, int line, Value prev) {
         if (stopped(w)) return v;
         bool slow = now_ms() - atomic_load(&w->sh->start_ms) > 3000;
         if (v <= alpha) {
+            /* at the floor of the window no move was searched (an analysis with every root
+             * move excluded returns alpha): widening cannot change that, and looping on would
+             * grow delta until it overflows */
+            if (alpha <= -VALUE_INFINITE) return v;
             if (w->id == 0 && slow && w->pv_len[0]) report(w, depth, line + 1, v, BOUND_UPPER, w->pv[0], w->pv_len[0]);
             beta = (alpha + beta) / 2;
             alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;

@@ -9,7 +9,7 @@
 #include "../../src/zobrist.h"
 #include "fuzz.h"
 
-enum { POSITIONS_MAX = 512, TEXT_MAX = 2048 };
+enum { POSITIONS_MAX = 512, TEXT_MAX = 2048, SAMPLE_MOVES = 8, POSITION_POOL = 8 };
 
 static struct {
     const Variant *game;
@@ -17,6 +17,7 @@ static struct {
 } positions[POSITIONS_MAX];
 static int position_count;
 static int game_count;
+static bool exhaustive; /* fuzz_set_exhaustive */
 
 void fuzz_fail(const char *fmt, ...) {
     va_list ap;
@@ -28,10 +29,24 @@ void fuzz_fail(const char *fmt, ...) {
     abort();
 }
 
+/* WHY a pool: a Position is 167 KB, above what ASan's allocator serves from its size classes,
+ * so every malloc and free of one is an mmap, page faults and poisoning its shadow; an input of
+ * the position targets made several. */
+static Position *pool[POSITION_POOL];
+static int pool_count;
+
 Position *fuzz_new_position(void) {
+    if (pool_count) return pool[--pool_count];
     Position *p = malloc(sizeof *p);
     if (!p) fuzz_fail("out of memory");
     return p;
+}
+
+void fuzz_free_position(Position *p) {
+    if (p && pool_count < POSITION_POOL)
+        pool[pool_count++] = p;
+    else
+        free(p);
 }
 
 char *fuzz_string(const uint8_t *data, size_t size, size_t max) {
@@ -94,6 +109,7 @@ void fuzz_init(void) {
     /* WHY: the nana solved table is tens of MB; loading it in every session would swamp the
      * run. Pointing the search at an empty place makes the engine report it missing and search. */
     setenv("SHISHI_TABLES", "/nonexistent-shishi-fuzz", 1);
+    if (getenv("FUZZ_EXHAUSTIVE")) exhaustive = true; /* e.g. to re-check a corpus under the sanitizers */
     Position *pos = fuzz_new_position();
     char err[256];
     for (const Variant *const *v = variant_list(); *v; v++) {
@@ -102,7 +118,7 @@ void fuzz_init(void) {
         add_position(*v, pos);
     }
     for (const Variant *const *v = variant_list(); *v; v++) load_perft_positions(*v, pos);
-    free(pos);
+    fuzz_free_position(pos);
 }
 
 int fuzz_game_count(void) { return game_count; }
@@ -140,14 +156,44 @@ void fuzz_check_position(const Position *pos) {
     fen_format(again, text2, sizeof text2);
     FUZZ_CHECK(!strcmp(text, text2), "%s: FEN '%s' reads back as '%s'", pos->v->name, text, text2);
     FUZZ_CHECK(pos_key(again) == pos_key(pos), "%s: FEN '%s' reads back with another key", pos->v->name, text);
-    free(again);
+    fuzz_free_position(again);
 }
 
 static bool same_list(const MoveList *a, const MoveList *b) {
     return a->size == b->size && !memcmp(a->moves, b->moves, (size_t)a->size * sizeof a->moves[0]);
 }
 
-void fuzz_check_moves(Position *pos) {
+void fuzz_set_exhaustive(bool on) { exhaustive = on; }
+
+uint64_t fuzz_hash(const uint8_t *data, size_t size) {
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (size_t i = 0; i < size; i++) h = (h ^ data[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Does move i of n get the checks that generate the legal list again? All of them when the list
+ * is short or the run is exhaustive, else SAMPLE_MOVES spread evenly from an offset the input
+ * picks. */
+static bool sampled(int i, int n, uint64_t seed) {
+    if (exhaustive || n <= SAMPLE_MOVES) return true;
+    int from_offset = (i - (int)(seed % (uint64_t)n) + n) % n, step = n / SAMPLE_MOVES;
+    return from_offset % step == 0 && from_offset / step < SAMPLE_MOVES;
+}
+
+/* The text of m in each notation parses back to m. */
+static void check_notations(Position *pos, Move m, const char *sfen) {
+    for (int n = NOTATION_USI; n <= NOTATION_XBOARD; n++) {
+        char text[64], err[128];
+        Move back = MOVE_NONE;
+        move_format(pos, m, (Notation)n, text, sizeof text);
+        FUZZ_CHECK(!move_parse(pos, text, (Notation)n, &back, err, sizeof err), "%s %s: legal move '%s' rejected: %s",
+                   pos->v->name, sfen, text, err);
+        FUZZ_CHECK(back == m, "%s %s: '%s' parses as another move (%08x, not %08x)", pos->v->name, sfen, text,
+                   (unsigned)back, (unsigned)m);
+    }
+}
+
+void fuzz_check_moves(Position *pos, uint64_t seed) {
     fuzz_check_position(pos);
     MoveList *before = malloc(sizeof *before), *after = malloc(sizeof *after);
     if (!before || !after) fuzz_fail("out of memory");
@@ -160,21 +206,19 @@ void fuzz_check_moves(Position *pos) {
     bool room = pos->sp < HISTORY_MAX - 2;
     for (int i = 0; i < (int)before->size; i++) {
         Move m = before->moves[i];
-        for (int n = NOTATION_USI; n <= NOTATION_XBOARD; n++) {
-            char text[64], err[128];
-            Move back = MOVE_NONE;
-            move_format(pos, m, (Notation)n, text, sizeof text);
-            FUZZ_CHECK(!move_parse(pos, text, (Notation)n, &back, err, sizeof err),
-                       "%s %s: legal move '%s' rejected: %s", pos->v->name, sfen, text, err);
-            FUZZ_CHECK(back == m, "%s %s: '%s' parses as another move (%08x, not %08x)", pos->v->name, sfen, text,
-                       (unsigned)back, (unsigned)m);
-        }
+        char text[64];
+        bool full = sampled(i, (int)before->size, seed);
+        if (full)
+            check_notations(pos, m, sfen);
+        else
+            for (int n = NOTATION_USI; n <= NOTATION_XBOARD; n++) move_format(pos, m, (Notation)n, text, sizeof text);
         if (!room) continue;
         pos_do_move(pos, m);
         FUZZ_CHECK(pos_key(pos) == fuzz_key_from_scratch(pos), "%s %s: key after move %d differs from scratch",
                    pos->v->name, sfen, i);
         pos_undo_move(pos);
         FUZZ_CHECK(pos_key(pos) == key, "%s %s: key changed by make/unmake of move %d", pos->v->name, sfen, i);
+        if (!full) continue;
         movegen_legal(pos, after);
         FUZZ_CHECK(same_list(before, after), "%s %s: legal moves changed by make/unmake of move %d", pos->v->name, sfen,
                    i);

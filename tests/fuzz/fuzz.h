@@ -34,8 +34,10 @@ int fuzz_position_count(void);
 const Variant *fuzz_position_game(int i);
 const char *fuzz_position_sfen(int i);
 
-/* A heap-allocated Position (the struct is large); free() it. */
+/* A Position (the struct is large: from a small pool, else the heap); give it back with
+ * fuzz_free_position. */
 Position *fuzz_new_position(void);
+void fuzz_free_position(Position *p);
 
 /* The position key computed from scratch (board, hands, side to move, lion square). */
 Key fuzz_key_from_scratch(const Position *pos);
@@ -43,10 +45,19 @@ Key fuzz_key_from_scratch(const Position *pos);
 /* Cheap invariants of one position: key from scratch, SFEN and XBoard FEN write -> read ->
  * write to the same text and the same key. */
 void fuzz_check_position(const Position *pos);
-/* Everything above plus, for every legal move: it formats in USI and XBoard notation and parses
- * back to itself; after its make the key equals the key from scratch; after make and unmake
- * the key and the legal move list are what they were. */
-void fuzz_check_moves(Position *pos);
+/* Everything above plus, for every legal move: it formats in USI and XBoard notation; after its
+ * make the key equals the key from scratch; after make and unmake the key is what it was. The
+ * checks that generate the legal list again, i.e. the text parses back to the move (in both
+ * notations) and after make and unmake the legal move list is what it was, run on every move
+ * when there are at most 8 or the run is exhaustive (fuzz_set_exhaustive), else on 8 moves
+ * spread over the list from an offset picked by seed (fuzz_hash of the input): under libFuzzer
+ * each such check generates the whole list, so checking all of them cost the square of the
+ * list's length (chu: 900 generations a position). */
+void fuzz_check_moves(Position *pos, uint64_t seed);
+/* Every move gets every check of fuzz_check_moves (replay.c, i.e. `make test`, sets it). */
+void fuzz_set_exhaustive(bool on);
+/* A hash of the input (FNV-1a), to pick samples from. */
+uint64_t fuzz_hash(const uint8_t *data, size_t size);
 
 /* Protocol sessions. fuzz_run_session runs the USI or XBoard loop in-process on the input
  * (fmemopen) with its output captured (io_set_output); returns the output, malloc'd. */

@@ -28,7 +28,7 @@ static void check_entries(Book *b) {
             pos_undo_move(pos);
         }
     }
-    free(pos);
+    fuzz_free_position(pos);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

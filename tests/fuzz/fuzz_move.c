@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     /* byte 1's second bit: the full check (every legal move) on the position reached */
     if (plies && data[1] & 2)
-        fuzz_check_moves(pos);
+        fuzz_check_moves(pos, fuzz_hash(data, size));
     else if (plies)
         fuzz_check_position(pos);
     while (plies--) pos_undo_move(pos);
@@ -56,6 +56,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                now, start);
     free(text);
     free(list);
-    free(pos);
+    fuzz_free_position(pos);
     return 0;
 }

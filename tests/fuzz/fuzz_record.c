@@ -53,7 +53,7 @@ static void start_sfen(const Record *rec, char *buf, size_t len) {
     FUZZ_CHECK(!record_position(rec, 0, pos, err, sizeof err), "%s: start '%s' rejected: %s", rec->variant->name,
                rec->start, err);
     pos_to_sfen(pos, buf, len);
-    free(pos);
+    fuzz_free_position(pos);
 }
 
 static void check_same(const Record *a, const Record *b, RecordFormat f, const char *text) {
@@ -82,7 +82,7 @@ static void check_record(const Record *rec, bool sjis) {
     FUZZ_CHECK(!record_position(rec, 0, pos, err, sizeof err), "%s: start '%s' rejected: %s", rec->variant->name,
                rec->start, err);
     check_line(pos, &rec->main, 0);
-    free(pos);
+    fuzz_free_position(pos);
 
     RecordReadOptions ropt = {.variant = rec->variant};
     for (int f = 0; f < REC_FORMAT_NB; f++) {

@@ -1,7 +1,8 @@
 /* replay.c - main() for a fuzz target without libFuzzer: runs LLVMFuzzerTestOneInput once on
  * every file named, and on every file in every folder named (not recursive). `make test` runs
  * each target over its corpus and its regressions (tests/fuzz/corpus/<target>/,
- * tests/fuzz/regressions/<target>/); a broken invariant aborts. */
+ * tests/fuzz/regressions/<target>/); a broken invariant aborts. A replay runs the checks of
+ * fuzz_check_moves on every move (fuzz_set_exhaustive). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const
 
 int main(int argc, char **argv) {
     int files = 0, failed = 0;
+    fuzz_set_exhaustive(true); /* a replay checks every move, not the fuzzer's sample */
     for (int i = 1; i < argc; i++) {
         struct stat st;
         if (stat(argv[i], &st)) continue; /* a target may have no regressions yet */
