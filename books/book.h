@@ -90,8 +90,9 @@ typedef struct {
 /* A step of the book's random number generator (splitmix64); *state is the whole state. */
 uint64_t book_random(uint64_t *state);
 /* Choose a move of e legal in pos: BEST the highest value (ties: higher count, then the
- * first), COUNT at random weighted by count, VALUE at random among the moves within eval_diff
- * of the best value, weighted by count (all counts 0: equal chances). Returns the move's
+ * first), COUNT at random weighted by count (all counts 0: equal chances), VALUE at random among
+ * the moves within eval_diff of the best value, weighted by value (eval_diff + 1 for the best,
+ * one less per centipawn below it). Returns the move's
  * index in e->moves, or -1 when no move qualifies. pos is scratch for the legality checks and
  * is left as it was. */
 int book_pick(const BookEntry *e, Position *pos, const BookPickParams *p, uint64_t *rng);

@@ -156,18 +156,24 @@ START_TEST(probe_depth_limit_and_eval_diff) {
     set(&p, "BookVariety", "value");
     set(&p, "BookEvalDiff", "0"); /* only the best value */
     for (int i = 0; i < 20; i++) ck_assert_str_eq(probe_go(&p, "startpos", false, false), "7g7f");
-    set(&p, "BookEvalDiff", "10"); /* 7g7f (count 10) and 2g2f (count 30) */
+    set(&p, "BookSeed", "1"); /* reproducible choices below */
+    set(&p, "BookEvalDiff", "10"); /* 7g7f (60) and 2g2f (50): weights 11 and 1, counts ignored */
     int seen[2] = {0};
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < 240; i++) {
         const char *m = probe_go(&p, "startpos", false, false);
         ck_assert_msg(!strcmp(m, "7g7f") || !strcmp(m, "2g2f"), "%s", m);
         seen[!strcmp(m, "2g2f")]++;
     }
-    ck_assert_msg(seen[1] > seen[0] && seen[0] > 20, "7g7f %d, 2g2f %d", seen[0], seen[1]);
-    set(&p, "BookEvalDiff", "15"); /* 5g5f (45, count 100) joins */
-    int fifth = 0;
-    for (int i = 0; i < 200; i++) fifth += !strcmp(probe_go(&p, "startpos", false, false), "5g5f");
-    ck_assert_msg(fifth > 100, "5g5f %d of 200", fifth);
+    ck_assert_msg(seen[0] > 4 * seen[1] && seen[1] > 5, "7g7f %d, 2g2f %d", seen[0], seen[1]);
+    set(&p, "BookEvalDiff", "15"); /* 5g5f (45, count 100) joins: weights 16, 6, 1 */
+    int n[3] = {0};
+    const char *names[3] = {"7g7f", "2g2f", "5g5f"};
+    for (int i = 0; i < 460; i++) {
+        const char *m = probe_go(&p, "startpos", false, false);
+        for (int k = 0; k < 3; k++) n[k] += !strcmp(m, names[k]);
+    }
+    ck_assert_int_eq(n[0] + n[1] + n[2], 460);
+    ck_assert_msg(n[0] > n[1] && n[1] > n[2] && n[2] > 0, "7g7f %d, 2g2f %d, 5g5f %d", n[0], n[1], n[2]);
     probe_close(&p);
 }
 END_TEST
