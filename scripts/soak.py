@@ -3,7 +3,8 @@
 counting what went wrong on Shishi's side and sampling Shishi's memory (docs/reliability.md, "Soak").
 
     python3 scripts/soak.py [--games N] [--bin ./shishi] [--hash 64] [--out DIR]
-                            [--only shogi,chu] [--timemargin MS] [--concurrency 1] [--resume]
+                            [--only shogi,chu] [--configs 2,6,7] [--timemargin MS] [--concurrency 1]
+                            [--resume]
 
 For each game (shogi, micro, nana, chu, wa, wa-nodrop) N games are spread round-robin over
 match configurations: against the game's peer and against Shishi itself, with 1 and with 2
@@ -233,6 +234,8 @@ def main():
     ap.add_argument("--timemargin", type=int, default=500, help="runner grace before a time forfeit, ms")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--configs", help="comma-separated configuration indices to play (default: all; the "
+                    "index is the number in each match's name, e.g. shogi-06-...)")
     ap.add_argument("--resume", action="store_true",
                     help="skip every match an earlier run with the same --out and --games finished (its .json)")
     args = ap.parse_args()
@@ -240,6 +243,7 @@ def main():
     if not os.access(args.bin, os.X_OK):
         sys.exit("soak.py: %s is not an executable (run make first)" % args.bin)
     games = args.only.split(",") if args.only else list(GAMES)
+    wanted = {int(x) for x in args.configs.split(",")} if args.configs else None
     rows = []
     for game in games:
         cfgs = configurations(game)
@@ -247,7 +251,7 @@ def main():
         total = {c: 0 for c in COLUMNS}
         total.update(games=0, void=0, peak_kb=0)
         for i, (cfg, n) in enumerate(zip(cfgs, share)):
-            if n == 0:
+            if n == 0 or (wanted is not None and i not in wanted):
                 continue
             counts = finished_match(args, game, cfg, n, i)
             if counts:
