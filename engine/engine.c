@@ -53,7 +53,7 @@ struct EngineContext {
     /* one per search thread, kept across `go` commands so histories carry over in a game */
     SearchWorker *workers[THREADS_MAX];
     int worker_count;
-    SolvedSlot solved; /* the current game's solved table, loaded at the first `go` */
+    SolvedSlot solved; /* the current game's solved table, loaded at isready or the first `go` */
     bool no_solved;    /* option SolvedTables false: always search (bench) */
     /* Options the engine only keeps for the layers above it (the book rows): values by id */
     int kept[EOPT_COUNT];
@@ -324,6 +324,10 @@ void engine_new_game(EngineContext *e) {
     engine_wait(e);
     tt_clear(&e->tt);
     workers_new_game(e);
+}
+
+void engine_prepare(EngineContext *e, const Reporter *reporter) {
+    if (!e->no_solved && !engine_searching(e)) solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
 }
 
 /* Make sure `threads` workers exist; returns how many there are (fewer when memory is short). */

@@ -435,6 +435,7 @@ static void usi_dispatch(Usi *u, const char *cmd, char *args, Reporter *rep) {
     if (!strcmp(cmd, "isready")) {
         apply_hash(u);
         if (!engine_searching(u->e)) book_slot_sync(&u->book, u->e, rep);
+        engine_prepare(u->e, rep);
         io_line("readyok");
     } else if (!strcmp(cmd, "usi"))
         handshake(u);
