@@ -17,6 +17,7 @@
 #include "../eval/tune.h"
 #include "../engine/selfplay.h"
 #include "../src/notation.h"
+#include "../src/textfile.h"
 #include "../engine/analysis.h"
 #include "common.h"
 
@@ -528,10 +529,10 @@ static void tune_epoch(void *user, const TuneEpoch *e) {
 
 /* --from: start from a parameter file instead of the compiled-in table. */
 static int tune_read_from(const Variant *v, const char *path) {
-    FILE *f = fopen(path, "r");
-    char err[256];
+    char err[256], why[128];
+    FILE *f = textfile_open(path, "r", why, sizeof why);
     int rc = f ? eval_params_read(v, f, err, sizeof err) : -1;
-    if (!f) snprintf(err, sizeof err, "cannot open");
+    if (!f) snprintf(err, sizeof err, "cannot open: %s", why);
     if (rc) fprintf(stderr, "shishi tune: %s: %s\n", path, err);
     if (f) fclose(f);
     return rc;

@@ -8,11 +8,13 @@
 
 #include "../src/record/record.h"
 #include "../src/strbuf.h"
+#include "../src/textfile.h"
 #include "../src/variant.h"
 #include "cli.h"
 
 char *cli_slurp(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    char why[128];
+    FILE *f = strcmp(path, "-") ? textfile_open(path, "rb", why, sizeof why) : stdin;
     if (!f) return NULL;
     Sbuf b = {0};
     bool ok = sb_read(&b, f);

@@ -45,6 +45,22 @@ bad bench 0
 bad bench deep
 bad frobnicate
 
+# Input files that are no regular files get a message at once (reading /dev/zero never
+# ended and filled the memory); any non-zero status (convert and analyse --record use 1).
+refused() { # refused STATUS WORDS... : that exit status, the message on stderr matches WORDS
+    want=$1; shift
+    out=$(ulimit -v 4000000; timeout 20 "$BIN" "$@" 2>/tmp/cli.$$); st=$?
+    [ $st = "$want" ] || fail "'$*' exit status $st (want $want)"
+    grep -q "$REASON" /tmp/cli.$$ || fail "'$*' message: $(cat /tmp/cli.$$) (want '$REASON')"
+}
+REASON='cannot read /dev/zero'; refused 2 show --record /dev/zero
+REASON='/dev/zero: cannot read'; refused 1 convert /dev/zero
+REASON="cannot open '/dev/zero': not a regular file"; refused 2 eval --params /dev/zero
+REASON='/dev/zero: not a regular file'; refused 2 tune --variant shogi --data /dev/zero --out /dev/null
+REASON="openings file '/dev/zero': not a regular file"; refused 2 selfplay --openings /dev/zero --games 1 --out /tmp/cli-sp.$$
+REASON='cannot open /: a directory, not a file'; refused 2 book merge / / -o /tmp/cli-bk.$$
+rm -f /tmp/cli-sp.$$ /tmp/cli-bk.$$
+
 # bench: one stdout line, identical twice
 a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
 b=$("$BIN" bench 2 2>/dev/null)

@@ -103,6 +103,17 @@ legal micro startpos moves 1d1c 4b4c 2e4c+
 > gameover win
 > isready
 = readyok
+# a book that is no regular file is refused at once: reading /dev/zero never ended, and
+# isready got no readyok (docs/reliability.md, "Malformed input")
+> setoption name BookFile value /dev/zero
+> isready
+= info string error: book not used: cannot open /dev/zero: not a regular file
+= readyok
+> setoption name BookFile value /
+> isready
+= info string error: book not used: cannot open /: a directory, not a file
+= readyok
+> setoption name BookFile value <empty>
 > quit
 exits 1000
 END
