@@ -174,6 +174,11 @@ int cli_convert(int argc, char **argv) {
             fprintf(stderr, "%s: %s\n", c.in, err.msg);
         return 1;
     }
+    if (count == 0) { /* an empty or blank file: nothing to convert is an error too */
+        free(games);
+        fprintf(stderr, "shishi convert: %s: no game in the text\n", c.in);
+        return 1;
+    }
     bool sjis = convert_sjis(&c);
     size_t len;
     char *all = convert_write_all(&c, games, count, sjis, &len);

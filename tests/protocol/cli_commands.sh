@@ -60,6 +60,20 @@ REASON='/dev/zero: not a regular file'; refused 2 tune --variant shogi --data /d
 REASON="openings file '/dev/zero': not a regular file"; refused 2 selfplay --openings /dev/zero --games 1 --out /tmp/cli-sp.$$
 REASON='cannot open /: a directory, not a file'; refused 2 book merge / / -o /tmp/cli-bk.$$
 rm -f /tmp/cli-sp.$$ /tmp/cli-bk.$$
+# more inputs the adversarial round found accepted (docs/reliability.md, "Malformed input")
+: > /tmp/cli-empty.$$.txt   # .txt: read as USI move lists
+printf '\001\002\377garbage\n' > /tmp/cli-bin.$$
+REASON="not ''"; refused 2 perft shogi startpos ''
+REASON="bad value 'nan' for --time"; refused 2 mate --position startpos --time nan
+REASON='no game in the text'; refused 1 convert /tmp/cli-empty.$$.txt
+REASON='no parameter rows'; refused 2 eval --params /tmp/cli-empty.$$.txt
+REASON='no parameter rows'; refused 2 eval --params /tmp/cli-bin.$$
+REASON="2 bad lines skipped"; refused 1 book merge /tmp/cli-empty.$$.txt /tmp/cli-bin.$$ -o /tmp/cli-bk.$$
+REASON="takes no arguments (see shishi help), not 'extra'"
+refused 2 check extra
+refused 2 help extra
+refused 2 --version extra
+rm -f /tmp/cli-empty.$$.txt /tmp/cli-bin.$$ /tmp/cli-bk.$$
 
 # bench: one stdout line, identical twice
 a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
