@@ -10,6 +10,7 @@
 
 #include "../src/movegen.h"
 #include "../src/strbuf.h"
+#include "../src/textfile.h"
 #include "book.h"
 
 /* Longest line taken (a chu SFEN is under 200 characters). */
@@ -169,9 +170,10 @@ int book_read_text(Book *b, const char *text, size_t len, BookWarnFn warn, void 
 }
 
 int book_load(Book *b, const char *path, BookWarnFn warn, void *user, char *err, size_t errlen) {
-    FILE *f = fopen(path, "rb");
+    char why[128];
+    FILE *f = textfile_open(path, "rb", why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open %s", path);
+        snprintf(err, errlen, "cannot open %s: %s", path, why);
         return -1;
     }
     Sbuf text = {0};

@@ -9,6 +9,7 @@
 
 #include "../src/notation.h"
 #include "../src/strbuf.h"
+#include "../src/textfile.h"
 #include "selfplay_int.h"
 
 /* ---- the data file ---------------------------------------------------------------------- */
@@ -167,9 +168,10 @@ static int read_openings(FILE *f, const char *path, const Variant *v, Position *
 int selfplay_openings_load(SelfplayOpenings *o, const char *path, const Variant *v, char *err, size_t errlen) {
     o->specs = NULL;
     o->count = 0;
-    FILE *f = fopen(path, "r");
+    char why[128];
+    FILE *f = textfile_open(path, "r", why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot read openings file '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot read openings file '%s': %s", path, why);
         return -1;
     }
     Position *scratch = malloc(sizeof *scratch);

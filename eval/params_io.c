@@ -41,7 +41,7 @@ int eval_params_read(const Variant *v, FILE *f, char *err, size_t errlen) {
         return -1;
     }
     memcpy(next, g->param, sizeof *next * (size_t)g->count);
-    int rc = 0;
+    int rc = 0, rows = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
         const char *p = line;
@@ -61,6 +61,11 @@ int eval_params_read(const Variant *v, FILE *f, char *err, size_t errlen) {
             break;
         }
         next[i] = (EvalScore){mg, g->tapered ? eg : mg};
+        rows++;
+    }
+    if (!rc && !rows) { /* an empty or foreign file used to leave the table as it was, silently */
+        snprintf(err, errlen, "no parameter rows ({\"name\", mg, eg}) in %d lines", lineno);
+        rc = -1;
     }
     if (!rc) {
         memcpy(g->param, next, sizeof *next * (size_t)g->count);

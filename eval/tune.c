@@ -5,6 +5,7 @@
 
 #include "data_line.h"
 
+#include "../src/textfile.h"
 #include "../src/textpos.h"
 
 #include <errno.h>
@@ -160,12 +161,13 @@ static void report_loaded(Loader *ld, const char *path) {
 }
 
 static int load_file(Loader *ld, const char *path, char *err, size_t errlen) {
-    FILE *f = fopen(path, "r");
+    char why[256];
+    FILE *f = textfile_open(path, "r", why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
-    char *line = NULL, why[256];
+    char *line = NULL;
     size_t cap = 0;
     long lineno = 0;
     int rc = 0;

@@ -17,6 +17,7 @@
 #include "../eval/tune.h"
 #include "../engine/selfplay.h"
 #include "../src/notation.h"
+#include "../src/textfile.h"
 #include "../engine/analysis.h"
 #include "common.h"
 
@@ -96,7 +97,7 @@ static int cmd_perft(int argc, char **argv) {
     }
     char *end;
     long depth = strtol(argv[4], &end, 10);
-    if (*end || depth < 0 || depth > 20) {
+    if (*end || end == argv[4] || depth < 0 || depth > 20) {
         fprintf(stderr, "shishi perft: depth must be a number from 0 to 20, not '%s'\n", argv[4]);
         return 2;
     }
@@ -358,7 +359,7 @@ static int cmd_mate(int argc, char **argv) {
         } else if (!strcmp(a, "--time")) {
             char *end;
             double sec = strtod(val, &end);
-            if (!*val || *end || sec <= 0 || sec > 1e7) {
+            if (!*val || *end || !(sec > 0 && sec <= 1e7)) { /* NaN fails too */
                 fprintf(stderr, "shishi mate: bad value '%s' for --time (seconds)\n", val);
                 return 2;
             }
@@ -528,10 +529,10 @@ static void tune_epoch(void *user, const TuneEpoch *e) {
 
 /* --from: start from a parameter file instead of the compiled-in table. */
 static int tune_read_from(const Variant *v, const char *path) {
-    FILE *f = fopen(path, "r");
-    char err[256];
+    char err[256], why[128];
+    FILE *f = textfile_open(path, "r", why, sizeof why);
     int rc = f ? eval_params_read(v, f, err, sizeof err) : -1;
-    if (!f) snprintf(err, sizeof err, "cannot open");
+    if (!f) snprintf(err, sizeof err, "cannot open: %s", why);
     if (rc) fprintf(stderr, "shishi tune: %s: %s\n", path, err);
     if (f) fclose(f);
     return rc;
@@ -770,8 +771,19 @@ static int cmd_selfplay(int argc, char **argv) {
     return 0;
 }
 
+/* Commands without arguments refuse any, as `run` does. */
+static bool stray_argument(int argc, char **argv) {
+    if (argc <= 2) return false;
+    fprintf(stderr, "shishi %s: takes no arguments (see shishi help), not '%s'\n", argv[1], argv[2]);
+    return true;
+}
+
 int cli_main(int argc, char **argv) {
     const char *cmd = argv[1];
+    if ((!strcmp(cmd, "check") || !strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+         !strcmp(cmd, "--version") || !strcmp(cmd, "version")) &&
+        stray_argument(argc, argv))
+        return 2;
     if (!strcmp(cmd, "perft")) return cmd_perft(argc, argv);
     if (!strcmp(cmd, "check")) return cmd_check();
     if (!strcmp(cmd, "analyse") || !strcmp(cmd, "analyze")) return cmd_analyse(argc, argv);

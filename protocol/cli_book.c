@@ -215,12 +215,16 @@ static int cmd_merge(int argc, char **argv) {
     if (!v) v = variant_list()[0];
     Book *b[2] = {book_create(v), book_create(v)};
     char err[512];
-    int rc = 0;
-    for (int i = 0; i < 2 && !rc; i++)
-        if (!b[i] || book_load(b[i], in[i], warn_line, (void *)in[i], err, sizeof err) < 0) rc = 2;
+    int rc = 0, bad = 0; /* bad lines are skipped and reported, as by backup: exit status 1 */
+    for (int i = 0; i < 2 && !rc; i++) {
+        int got = b[i] ? book_load(b[i], in[i], warn_line, (void *)in[i], err, sizeof err) : -1;
+        if (got < 0) rc = 2;
+        bad += got > 0 ? got : 0;
+    }
     if (!rc && book_merge(b[0], b[1])) rc = 2, snprintf(err, sizeof err, "out of memory");
     if (!rc && book_save(b[0], out, err, sizeof err)) rc = 2;
     if (rc) fprintf(stderr, "shishi book: %s\n", err);
+    if (!rc && bad) fprintf(stderr, "shishi book: %d bad lines skipped\n", bad), rc = 1;
     book_free(b[0]);
     book_free(b[1]);
     return rc;

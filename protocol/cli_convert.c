@@ -8,11 +8,13 @@
 
 #include "../src/record/record.h"
 #include "../src/strbuf.h"
+#include "../src/textfile.h"
 #include "../src/variant.h"
 #include "cli.h"
 
 char *cli_slurp(const char *path, size_t *len) {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    char why[128];
+    FILE *f = strcmp(path, "-") ? textfile_open(path, "rb", why, sizeof why) : stdin;
     if (!f) return NULL;
     Sbuf b = {0};
     bool ok = sb_read(&b, f);
@@ -170,6 +172,11 @@ int cli_convert(int argc, char **argv) {
             fprintf(stderr, "%s:%d: %s\n  %s\n", c.in, err.line, err.msg, err.text);
         else
             fprintf(stderr, "%s: %s\n", c.in, err.msg);
+        return 1;
+    }
+    if (count == 0) { /* an empty or blank file: nothing to convert is an error too */
+        free(games);
+        fprintf(stderr, "shishi convert: %s: no game in the text\n", c.in);
         return 1;
     }
     bool sjis = convert_sjis(&c);

@@ -7,6 +7,7 @@
 
 #include "../eval/eval.h"
 #include "../src/notation.h"
+#include "../src/textfile.h"
 #include "cli.h"
 
 /* One family of terms: the parameter names up to the first space ("mat", "ks", "hang"). */
@@ -88,9 +89,10 @@ int cli_eval(int argc, char **argv) {
         return 2;
     }
     if (params) {
-        FILE *f = fopen(params, "r");
+        char why[128];
+        FILE *f = textfile_open(params, "r", why, sizeof why);
         if (!f) {
-            fprintf(stderr, "shishi eval: cannot open '%s'\n", params);
+            fprintf(stderr, "shishi eval: cannot open '%s': %s\n", params, why);
             return 2;
         }
         char perr[256];

@@ -334,6 +334,8 @@ static bool go_number(char **save, const char *what, long long *out) {
         io_line("info string error: go %s: '%s' is not a number", what, tok);
         return false;
     }
+    if (x < 0) /* still searched (docs/usi.md: bad go tokens never stop the search) */
+        io_line("info string error: go %s: '%s' is negative (the least value is used)", what, tok);
     *out = x < 0 ? 0 : x;
     return true;
 }

@@ -290,17 +290,43 @@ static void cmd_variant(XBoard *xb, const char *name) {
     if (xb->analyze) start_search(xb, true, false);
 }
 
+/* HaChu's first leg "f5f6,": two squares of the board and the comma. */
+static bool is_first_leg(const Variant *v, const char *text) {
+    const char *p = text;
+    return xb_square_read(v, &p) >= 0 && xb_square_read(v, &p) >= 0 && !strcmp(p, ",");
+}
+
+/* Refuse a move that is no move in the position it is for (before the predicted reply while
+ * pondering) with its CECP reply, leaving a running search or analysis alone: bad input
+ * changes nothing (docs/xboard.md). */
+static bool usermove_refused(XBoard *xb, const char *full) {
+    char err[256];
+    Move m;
+    if (xb->game_over && !xb->analyze) {
+        io_line("Illegal move (game is over): %s", full);
+        return true;
+    }
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (xb->pondering) pos_undo_move(xb->mpos);
+    MoveParseResult r = move_parse_result(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err);
+    if (r == MOVE_PARSE_OK) return false;
+    io_line(r == MOVE_PARSE_MALFORMED ? "Illegal move (malformed): %s" : "Illegal move: %s", full);
+    return true;
+}
+
 static void cmd_usermove(XBoard *xb, const char *text) {
     char full[128], err[256];
     size_t len = strlen(text);
     if (len == 0 || len >= 60) {
-        halt(xb);
         io_line("Illegal move (malformed): %s", text);
         return;
     }
     /* HaChu sends a two-leg move as two lines: "f5f6," then "f6f7" (chu.md 4). */
     if (strchr(text, ',') == text + len - 1 && !xb->leg[0]) {
-        snprintf(xb->leg, sizeof xb->leg, "%s", text);
+        if (is_first_leg(engine_variant(xb->e), text))
+            snprintf(xb->leg, sizeof xb->leg, "%s", text);
+        else
+            io_line("Illegal move (malformed): %s", text);
         return;
     }
     if (xb->leg[0] && !strchr(text, ','))
@@ -308,6 +334,7 @@ static void cmd_usermove(XBoard *xb, const char *text) {
     else
         snprintf(full, sizeof full, "%s", text);
     xb->leg[0] = 0;
+    if (usermove_refused(xb, full)) return;
     if (xb->pondering) { /* the predicted reply: the ponder search goes on as our search */
         Move m;
         copy_position(xb->mpos, engine_position(xb->e));
@@ -353,12 +380,16 @@ static void cmd_setboard(XBoard *xb, const char *fen) {
     if (xb->analyze) start_search(xb, true, false);
 }
 
+/* `undo` / `remove`: all the plies or none (the predicted reply of a ponder search is not
+ * one of the game's). */
 static void cmd_undo(XBoard *xb, int plies) {
+    if (engine_position(xb->e)->sp - (xb->pondering ? 1 : 0) < plies) {
+        io_line("Error (no move to take back): %s", plies == 1 ? "undo" : "remove");
+        return;
+    }
     halt(xb);
     xb->leg[0] = 0;
-    int n = engine_undo(xb->e, plies);
-    if (n < plies) io_line("Error (no move to take back): %s", plies == 1 ? "undo" : "remove");
-    if (n > 0) xb->game_over = false;
+    if (engine_undo(xb->e, plies) > 0) xb->game_over = false;
     xb->excluded_count = 0;
     if (xb->analyze) start_search(xb, true, false);
 }
@@ -383,7 +414,7 @@ static void cmd_level(XBoard *xb, const char *line, const char *args) {
     char *colon = strchr(base, ':');
     if (colon) *colon = 0;
     if (!parse_long(base, 0, 100000, &minutes) || (colon && !parse_long(colon + 1, 0, 59, &secs)) ||
-        !parse_seconds(inc, 0, 100000, &incs)) {
+        !parse_seconds(inc, 0, 100000, &incs) || (minutes == 0 && secs == 0 && incs == 0)) { /* no time at all */
         io_line("Error (bad level): %s", line);
         return;
     }
@@ -609,7 +640,8 @@ static void on_exclude(XBoard *xb, const char *line, const char *arg, const char
 
 static void on_memory(XBoard *xb, const char *line, const char *arg, const char *cmd) {
     (void)cmd;
-    if (strcmp(arg, xb->memory) && !cmd_number(xb, line, arg, engine_option_for_xboard(EOPT_XB_MEMORY)->name))
+    if ((!*arg || strcmp(arg, xb->memory)) &&
+        !cmd_number(xb, line, arg, engine_option_for_xboard(EOPT_XB_MEMORY)->name))
         snprintf(xb->memory, sizeof xb->memory, "%.15s", arg);
 }
 

@@ -69,11 +69,19 @@ static bool is_step(Move m) { return !move_is_drop(m) && !move_is_double(m) && !
 /* A two-leg text "from via to". Through an occupied square it is a double move; through an
  * empty one it is a pass (back to the start) or a plain move to the last square. */
 static bool two_leg_matches(const MoveParts *mp, Move m, bool via_empty) {
+    if (mp->mark) return false; /* no two-leg move promotes */
     if (move_is_double(m) && move_mid(m) == mp->via && move_to(m) == mp->to && !mp->mark) return true;
     /* a piece with no empty neighbour has its pass written through its own square */
     if (mp->to == mp->from && (via_empty || mp->via == mp->from)) return move_is_pass(m);
     if (!via_empty) return false;
-    return is_step(m) && move_to(m) == mp->to && !move_is_promo(m) && mp->mark != '+';
+    return is_step(m) && move_to(m) == mp->to && !move_is_promo(m);
+}
+
+/* Each leg of a two-leg text is one king step (the second may step back to the start); only
+ * a pass may be written through its own square. Anything else (7f9h8g, 7f8g8g) names no move. */
+static bool legs_are_steps(const Position *pos, const MoveParts *mp) {
+    if (mp->via == mp->from) return mp->to == mp->from;
+    return bb_test(pos->t->king_step[mp->from], mp->via) && bb_test(pos->t->king_step[mp->via], mp->to);
 }
 
 static bool parts_match(const NotationDef *nd, const Position *pos, const MoveParts *mp, Move m) {
@@ -84,7 +92,7 @@ static bool parts_match(const NotationDef *nd, const Position *pos, const MovePa
     }
     if (move_is_drop(m) || (mp->from >= 0 && move_from(m) != mp->from)) return false;
     if (mp->piece && piece_type(pos->board[move_from(m)]) != mp->piece) return false;
-    if (mp->via >= 0) return two_leg_matches(mp, m, !pos->board[mp->via]);
+    if (mp->via >= 0) return legs_are_steps(pos, mp) && two_leg_matches(mp, m, !pos->board[mp->via]);
     return is_step(m) && move_to(m) == mp->to && mark_matches(nd, pos, m, mp->mark);
 }
 

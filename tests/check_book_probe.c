@@ -156,7 +156,7 @@ START_TEST(probe_depth_limit_and_eval_diff) {
     set(&p, "BookVariety", "value");
     set(&p, "BookEvalDiff", "0"); /* only the best value */
     for (int i = 0; i < 20; i++) ck_assert_str_eq(probe_go(&p, "startpos", false, false), "7g7f");
-    set(&p, "BookSeed", "1"); /* reproducible choices below */
+    set(&p, "BookSeed", "1");      /* reproducible choices below */
     set(&p, "BookEvalDiff", "10"); /* 7g7f (60) and 2g2f (50): weights 11 and 1, counts ignored */
     int seen[2] = {0};
     for (int i = 0; i < 240; i++) {

@@ -172,6 +172,13 @@ START_TEST(eval_params_reader_errors) {
     ck_assert_int_eq(eval_params_read(v, f, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "line 1"), "%s", err);
     fclose(f);
+    /* a file without a single parameter row (empty, or some other text) is refused too */
+    f = tmpfile();
+    fputs("# nothing here\nhello\n", f);
+    rewind(f);
+    ck_assert_int_eq(eval_params_read(v, f, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "no parameter rows"), "%s", err);
+    fclose(f);
 }
 END_TEST
 

@@ -266,6 +266,22 @@ START_TEST(error_classes) {
     assert_class("chu", "startpos", NOTATION_XBOARD, "e4e5,e6e7", BAD); /* legs do not join */
     assert_class("chu", "startpos", NOTATION_XBOARD, "e4e5,e5e6,e6e7", BAD);
     assert_class("chu", "startpos", NOTATION_XBOARD, "@@@@", NO); /* nothing can pass yet */
+    /* A lion's two legs are king steps and take no mark (docs/reliability.md, "Malformed
+     * input"): these named a move before, through the first and last squares alone. */
+    const char *lion = "sfen 6k5/12/12/12/12/5N6/12/12/12/12/12/5K6 b - 1"; /* USI 7f = XBoard f7 */
+    assert_class("chu", lion, NOTATION_USI, "7f8g7f", OK);                  /* pass through an empty neighbour */
+    assert_class("chu", lion, NOTATION_USI, "7f7f7f", OK);                  /* pass through its own square */
+    assert_class("chu", lion, NOTATION_USI, "7f8g7h", OK);                  /* two steps through an empty square */
+    assert_class("chu", lion, NOTATION_USI, "7f9h8g", NO);                  /* first leg a jump */
+    assert_class("chu", lion, NOTATION_USI, "7f8g8g", NO);                  /* second leg goes nowhere */
+    assert_class("chu", lion, NOTATION_USI, "7f5d7f", NO);                  /* a pass through a far square */
+    assert_class("chu", lion, NOTATION_USI, "7f8g7f+", NO);                 /* a pass does not promote */
+    assert_class("chu", lion, NOTATION_USI, "7f8g7h-", NO);
+    assert_class("chu", lion, NOTATION_XBOARD, "f7e6,e6f7", OK);
+    assert_class("chu", lion, NOTATION_XBOARD, "f7e6,e6f7=", OK);
+    assert_class("chu", lion, NOTATION_XBOARD, "f7d5,d5e6", NO);
+    assert_class("chu", lion, NOTATION_XBOARD, "f7e6,e6e6", NO);
+    assert_class("chu", lion, NOTATION_XBOARD, "f7e6,e6f7+", NO);
 }
 END_TEST
 

@@ -45,6 +45,36 @@ bad bench 0
 bad bench deep
 bad frobnicate
 
+# Input files that are no regular files get a message at once (reading /dev/zero never
+# ended and filled the memory); any non-zero status (convert and analyse --record use 1).
+refused() { # refused STATUS WORDS... : that exit status, the message on stderr matches WORDS
+    want=$1; shift
+    out=$(ulimit -v 4000000; timeout 20 "$BIN" "$@" 2>/tmp/cli.$$); st=$?
+    [ $st = "$want" ] || fail "'$*' exit status $st (want $want)"
+    grep -q "$REASON" /tmp/cli.$$ || fail "'$*' message: $(cat /tmp/cli.$$) (want '$REASON')"
+}
+REASON='cannot read /dev/zero'; refused 2 show --record /dev/zero
+REASON='/dev/zero: cannot read'; refused 1 convert /dev/zero
+REASON="cannot open '/dev/zero': not a regular file"; refused 2 eval --params /dev/zero
+REASON='/dev/zero: not a regular file'; refused 2 tune --variant shogi --data /dev/zero --out /dev/null
+REASON="openings file '/dev/zero': not a regular file"; refused 2 selfplay --openings /dev/zero --games 1 --out /tmp/cli-sp.$$
+REASON='cannot open /: a directory, not a file'; refused 2 book merge / / -o /tmp/cli-bk.$$
+rm -f /tmp/cli-sp.$$ /tmp/cli-bk.$$
+# more inputs the adversarial round found accepted (docs/reliability.md, "Malformed input")
+: > /tmp/cli-empty.$$.txt   # .txt: read as USI move lists
+printf '\001\002\377garbage\n' > /tmp/cli-bin.$$
+REASON="not ''"; refused 2 perft shogi startpos ''
+REASON="bad value 'nan' for --time"; refused 2 mate --position startpos --time nan
+REASON='no game in the text'; refused 1 convert /tmp/cli-empty.$$.txt
+REASON='no parameter rows'; refused 2 eval --params /tmp/cli-empty.$$.txt
+REASON='no parameter rows'; refused 2 eval --params /tmp/cli-bin.$$
+REASON="2 bad lines skipped"; refused 1 book merge /tmp/cli-empty.$$.txt /tmp/cli-bin.$$ -o /tmp/cli-bk.$$
+REASON="takes no arguments (see shishi help), not 'extra'"
+refused 2 check extra
+refused 2 help extra
+refused 2 --version extra
+rm -f /tmp/cli-empty.$$.txt /tmp/cli-bin.$$ /tmp/cli-bk.$$
+
 # bench: one stdout line, identical twice
 a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
 b=$("$BIN" bench 2 2>/dev/null)

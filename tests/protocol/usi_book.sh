@@ -87,7 +87,7 @@ quiet 200
 < bestmove \S+( ponder \S+)?
 > setoption name BookFile value /nonexistent/book.db
 > go depth 1
-= info string error: book not used: cannot open /nonexistent/book.db
+= info string error: book not used: cannot open /nonexistent/book.db: No such file or directory
 < bestmove \S+( ponder \S+)?
 # chu: a book keyed by XBoard FEN with XBoard moves, answered in USI notation
 > setoption name UCI_Variant value chu

@@ -98,11 +98,30 @@ legal micro startpos moves 1d1c 4b4c 2e4c+
 > go depth 1 sideways
 < info string error: unknown go parameter 'sideways' \(ignored\)
 < bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+# negative numbers are reported (they were taken as 0 without a word); the search runs
+> go depth -3
+= info string error: go depth: '-3' is negative (the least value is used)
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go btime -5 wtime -5 byoyomi 100
+= info string error: go btime: '-5' is negative (the least value is used)
+= info string error: go wtime: '-5' is negative (the least value is used)
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
 > stop
 > ponderhit
 > gameover win
 > isready
 = readyok
+# a book that is no regular file is refused at once: reading /dev/zero never ended, and
+# isready got no readyok (docs/reliability.md, "Malformed input")
+> setoption name BookFile value /dev/zero
+> isready
+= info string error: book not used: cannot open /dev/zero: not a regular file
+= readyok
+> setoption name BookFile value /
+> isready
+= info string error: book not used: cannot open /: a directory, not a file
+= readyok
+> setoption name BookFile value <empty>
 > quit
 exits 1000
 END

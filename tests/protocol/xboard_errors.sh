@@ -66,6 +66,42 @@ reply_to "remove" "Error (no move to take back): remove"
 send "usermove e4e5"
 expect '^move ' 60                       # the engine answers: nothing above broke the game
 fence 'Illegal|Error'
+
+# Malformed input found by the adversarial round (docs/reliability.md, "Malformed input").
+START='# sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
+AFTER_C3C4='# sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2'
+board_is() { send d; expect_line "$1" 5 && fence; }
+send new "variant shogi" force
+legal c3c4
+# remove with one ply played: an error and nothing taken back (it used to undo the ply)
+reply_to "remove" "Error (no move to take back): remove"
+board_is "$AFTER_C3C4"
+legal g7g6                               # White's move: c3c4 is still on the board
+send remove
+board_is "$START"
+# a first leg that is no pair of squares is refused at once, and no half move is kept
+reply_to "usermove zz," "Illegal move (malformed): zz,"
+reply_to "usermove c3c4+," "Illegal move (malformed): c3c4+,"
+legal c3c4
+board_is "$AFTER_C3C4"
+send remove
+# `memory` without a number; a level without any time
+reply_to "memory" "Error (bad argument): memory"
+reply_to "level 0 0 0" "Error (bad level): level 0 0 0"
+# a bad usermove while the engine thinks on its move leaves the search running: it still
+# moves (it used to stop the search for good, and the game hung)
+send new "variant shogi" "st 1" go
+reply_to "usermove zz" "Illegal move (malformed): zz"
+reply_to "usermove c3c5" "Illegal move: c3c5"
+expect '^move [a-i][1-9][a-i][1-9]' 10 && fence 'Illegal|Error'
+# ... and while it analyses: the analysis goes on (stat01 answers only while it runs)
+send new "variant shogi" force post analyze
+expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
+reply_to "usermove zz" "Illegal move (malformed): zz"
+send "."
+expect '^stat01: [0-9]+ [0-9]+ [0-9]+ 0 30$' 5 && fence '^stat01|Illegal|Error'
+send exit
+board_is "$START"
 # an over-long line is refused whole, then the engine goes on
 send "$(printf 'x%.0s' $(seq 1 20000))"
 expect '^Error \(line too long\): x{60}\.\.\.$' 5 && fence
