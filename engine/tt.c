@@ -93,14 +93,15 @@ int tt_resize(TT *tt, size_t mb) {
     if (!mb) mb = 1;
     if (mb > SIZE_MAX / 2 / (1024 * 1024)) return -1;
     size_t count = mb * 1024 * 1024 / sizeof(TTCluster);
-    /* WHY calloc and align by hand rather than aligned_alloc: a large calloc gets fresh pages
-     * the OS has already zeroed, so resizing to gigabytes neither writes nor commits them up
-     * front; aligned_alloc would need a memset of the whole table. */
-    void *mem = calloc(count * sizeof(TTCluster) + CACHE_LINE - 1, 1);
-    if (!mem) return -1;
-    free(tt->mem);
+    /* WHY bigmem rather than aligned_alloc: fresh pages the OS has already zeroed, so resizing
+     * to gigabytes neither writes nor commits them up front (aligned_alloc would need a memset
+     * of the whole table), and huge pages for large tables (src/bigmem.h) */
+    BigMem mem;
+    void *p = bigmem_alloc(&mem, count * sizeof(TTCluster));
+    if (!p) return -1;
+    bigmem_free(&tt->mem);
     tt->mem = mem;
-    tt->clusters = (TTCluster *)(((uintptr_t)mem + CACHE_LINE - 1) & ~(uintptr_t)(CACHE_LINE - 1));
+    tt->clusters = p;
     tt->cluster_count = count;
     tt->age = 0;
     tt->epoch = 1; /* calloc'd entries have epoch 0 and bound 0: empty */
@@ -108,8 +109,7 @@ int tt_resize(TT *tt, size_t mb) {
 }
 
 void tt_free(TT *tt) {
-    free(tt->mem);
-    tt->mem = NULL;
+    bigmem_free(&tt->mem);
     tt->clusters = NULL;
     tt->cluster_count = 0;
 }

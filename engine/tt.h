@@ -11,6 +11,7 @@
 #ifndef SHISHI_TT_H
 #define SHISHI_TT_H
 
+#include "../src/bigmem.h"
 #include "../src/types.h"
 
 /* What a probe returns: a copy, because entries race between threads. */
@@ -28,7 +29,7 @@ typedef struct TTCluster TTCluster; /* 64 bytes, one cache line; layout private 
 
 typedef struct {
     TTCluster *clusters;  /* 64-byte aligned, inside mem */
-    void *mem;            /* what was allocated (freed by tt_free) */
+    BigMem mem;           /* what was allocated (freed by tt_free) */
     size_t cluster_count; /* any number >= 1: the index is a multiply-high of the key by it */
     uint8_t age;          /* of the current search, 5 bits */
     uint16_t epoch;       /* WHY: tt_clear bumps it instead of wiping hundreds of MB while a

@@ -2,6 +2,7 @@
 #ifndef SHISHI_MATE_INT_H
 #define SHISHI_MATE_INT_H
 
+#include "../../src/bigmem.h"
 #include "../../src/movegen.h"
 #include "mate.h"
 
@@ -49,7 +50,8 @@ typedef struct {
 enum { CLUSTER = 8 };
 
 typedef struct {
-    MateEntry *e;
+    MateEntry *e; /* inside mem */
+    BigMem mem;
     size_t clusters; /* power of two */
     size_t used;
     uint8_t gen;

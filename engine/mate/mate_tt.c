@@ -5,13 +5,15 @@
  * answers many positions that differ only in the hand. */
 #include "mate_int.h"
 
+#include "../../src/bigmem.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 int mtt_init(MateTable *t, int mb) {
     size_t bytes = (size_t)(mb > 0 ? mb : MATE_HASH_DEFAULT) << 20, n = 1;
     while (n * 2 * CLUSTER * sizeof(MateEntry) <= bytes) n *= 2;
-    t->e = calloc(n * CLUSTER, sizeof(MateEntry));
+    t->e = bigmem_alloc(&t->mem, n * CLUSTER * sizeof(MateEntry));
     if (!t->e) return -1;
     t->clusters = n;
     t->used = 0;
@@ -20,7 +22,7 @@ int mtt_init(MateTable *t, int mb) {
 }
 
 void mtt_free(MateTable *t) {
-    free(t->e);
+    bigmem_free(&t->mem);
     t->e = NULL;
 }
 
