@@ -366,6 +366,7 @@ static void mate_run(EngineContext *e) {
     MateControl c = {
         .stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh, .on_progress = mate_progress};
     c.max_plies = sh->limits.mate_plies;
+    if (sh->limits.mate_exact) c.shorten_nodes = MATE_SHORTEN_ALL;
     c.node_limit = sh->limits.nodes; /* go mate ... nodes N: a reproducible budget */
     if (sh->limits.mate > 0) c.deadline_ms = atomic_load(&sh->start_ms) + sh->limits.mate;
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);
@@ -377,6 +378,11 @@ static void mate_run(EngineContext *e) {
         snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
                  c.first_len);
         sh->reporter.on_string(sh->reporter.user, text);
+        if (s == MATE_FOUND && !c.shortest) {
+            snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes",
+                     (unsigned long long)c.nodes);
+            sh->reporter.on_string(sh->reporter.user, text);
+        }
     }
     if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, e->search_root);
     free(line);

@@ -42,7 +42,7 @@ static void usage(FILE *f) {
             "                                   --params: a table written by shishi tune instead)\n"
             "       shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]\n"
             "                                   the position as a board diagram (--svg: also as SVG)\n"
-            "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N]\n"
+            "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N] [--exact]\n"
             "                                   solve a mate problem (docs/mate.md)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
@@ -323,7 +323,8 @@ static void mate_answer(void *user, MateStatus status, const Move *line, int len
         fprintf(stderr, "shishi mate: the mate solver does not support %s yet\n", root->v->name);
 }
 
-/* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N]: the tsume solver. */
+/* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N] [--exact]: the tsume
+ * solver (--exact: rule out every shorter mate however long that takes, up to --time). */
 /* Solver notes (the first proof's node count) go to stderr with the progress lines. */
 static void mate_note(void *user, const char *text) {
     (void)user;
@@ -338,6 +339,11 @@ static int cmd_mate(int argc, char **argv) {
     limits.mate = -1;
     for (int i = 2; i < argc; i += 2) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--exact")) { /* the one flag without a value */
+            limits.mate_exact = true;
+            i--;
+            continue;
+        }
         if (!val || strncmp(a, "--", 2)) {
             fprintf(stderr, "shishi mate: %s '%s'\n", val ? "unexpected argument" : "missing value after", a);
             return 2;

@@ -299,12 +299,35 @@ START_TEST(cli_mate) {
 }
 END_TEST
 
+/* The shortening's budget (MateControl.shorten_nodes): a 5-ply mate whose first proof is 19
+ * plies long. With the default budget the mate comes out exact and marked shortest; with a
+ * budget of one node the shortening stops at once and the first proof's own line (longer,
+ * verified) is the answer, marked not shortest. */
+START_TEST(shorten_budget) {
+    static Move line[MATE_LINE_MAX];
+    const char *spec = "sfen ln6l/3+BRrk2/6pg1/p2G3p1/3PppP1p/PP7/2BGP1N1P/6K2/LN6L b G4SN4P2p 1";
+    Position *pos = test_position("shogi", spec);
+    MateControl c = {.deadline_ms = -1, .node_limit = ROW_NODES, .hash_mb = 16};
+    int n = 0;
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 5);
+    ck_assert(c.shortest);
+    ck_assert_int_gt(c.first_len, 5);
+    c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_mb = 16, .shorten_nodes = 1};
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert(!c.shortest);
+    ck_assert_int_gt(n, 5);
+    assert_mating_line(pos, line, n, spec);
+    free(pos);
+}
+END_TEST
+
 /* make test-long: the tails of the 117-ply row (its first 70 or 50 plies played, 47 or 67
  * left) within LONG_MS each: a verified mating line. Its length is not checked: the
  * shortening below the first proof does not finish in time, and the fallback line follows
  * the stored proofs, where the defender's choice by stored (upper-bound) lengths may be
- * shorter than its best defence (docs/mate.md). The whole 117-ply row, the 611 and the 1525
- * are not solved in 60 s yet and are not asserted. */
+ * shorter than its best defence (docs/mate.md). The whole 117-ply row and the 1525 are not
+ * solved in 60 s yet and are not asserted. */
 enum { LONG_MS = 40000 };
 
 START_TEST(long_problems) {
@@ -341,6 +364,39 @@ START_TEST(long_problems) {
 }
 END_TEST
 
+/* make test-long: the 611-ply Kotobuki (zukou 100) within KOTOBUKI_MS: a verified mate of its
+ * known length. The first proof (335k nodes) already has 611 plies; ruling out a shorter mate
+ * does not finish, so the shortening stops at its default budget (docs/mate.md). */
+enum { KOTOBUKI_MS = 60000 };
+
+START_TEST(long_kotobuki) {
+    if (!test_long()) return;
+    TestTsv tsv;
+    static Move line[MATE_LINE_MAX];
+    int tested = 0;
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
+        int want = 0;
+        if (tsv.ncols < 2 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != 611) continue;
+        char spec[1200];
+        snprintf(spec, sizeof spec, "sfen %s", tsv.cols[0]);
+        Position *pos = test_position("shogi", spec);
+        int64_t t0 = now_ms();
+        MateControl c = {.deadline_ms = t0 + scaled(KOTOBUKI_MS), .hash_mb = 1024};
+        int n = 0;
+        MateStatus s = mate_search(pos, &c, line, MATE_LINE_MAX, &n);
+        fprintf(stderr, "611-ply row: status %d, line %d plies, first proof after %llu nodes, %llu nodes, %lld ms\n", s,
+                n, (unsigned long long)c.first_nodes, (unsigned long long)c.nodes, (long long)(now_ms() - t0));
+        ck_assert_msg(s == MATE_FOUND, "the 611-ply row not solved (status %d)", s);
+        ck_assert_int_eq(n, 611);
+        assert_mating_line(pos, line, n, spec);
+        free(pos);
+        tested++;
+    }
+    test_tsv_close(&tsv);
+    ck_assert_int_eq(tested, 1);
+}
+END_TEST
+
 Suite *suite_mate(void) {
     Suite *s = suite_create("mate");
     TCase *tc = tcase_create("tsume");
@@ -357,7 +413,9 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, defence_spends_hand);
     tcase_add_test(tc, verifier_rejects);
     tcase_add_test(tc, cli_mate);
+    tcase_add_test(tc, shorten_budget);
     tcase_add_test(tc, long_problems);
+    tcase_add_test(tc, long_kotobuki);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -98,6 +98,7 @@ static void tick(MateSolver *ms) {
     int64_t now = now_ms();
     if (c->deadline_ms >= 0 && now >= c->deadline_ms) ms->aborted = true;
     if (c->node_limit && c->nodes >= c->node_limit) ms->aborted = true;
+    if (ms->node_cap && c->nodes >= ms->node_cap) ms->aborted = true;
     mtt_collect(&ms->tt);
     if (now >= ms->next_report_ms && c->on_progress) {
         ms->next_report_ms = now + REPORT_MS;

@@ -342,11 +342,23 @@ static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
     return !ms->aborted && mate_line_valid(ms->pos, line, n) ? n : -1;
 }
 
+/* Node count at which the shortening stops (0: never), the first proof having just been found. */
+static uint64_t shorten_cap(const MateControl *c) {
+    if (c->shorten_nodes == MATE_SHORTEN_ALL) return 0;
+    uint64_t spend = c->shorten_nodes;
+    if (!spend) {
+        spend = c->first_nodes * MATE_SHORTEN_FACTOR;
+        if (spend < MATE_SHORTEN_MIN) spend = MATE_SHORTEN_MIN;
+    }
+    return c->nodes + spend;
+}
+
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
     c->first_nodes = 0;
     c->first_len = 0;
+    c->shortest = false;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     if (solver_init(&ms, pos, c) < 0) {
@@ -368,7 +380,9 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;
         bool valid = n > 0 && n <= budget && mate_line_valid(pos, buf, n);
+        ms.node_cap = shorten_cap(c);
         int m = shorten(&ms, r.len, line, line_max);
+        c->shortest = m > 0;
         if (m > 0)
             *length = m;
         else if (valid) {

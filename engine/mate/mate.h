@@ -15,6 +15,13 @@ enum {
     MATE_LINE_MAX = 4000,  /* longest line mate_search writes */
     MATE_HASH_DEFAULT = 64 /* MB when MateControl.hash_mb is 0 */
 };
+/* The shortening's default budget (MateControl.shorten_nodes = 0). WHY bounded: ruling out
+ * every shorter mate means disproving budget L - 2, a search of the whole tree below L - 2
+ * plies; for the 611-ply Kotobuki the first proof takes 335k nodes and that disproof more than
+ * 6M without an end in sight, so an unbounded `go mate infinite` would never answer. */
+#define MATE_SHORTEN_FACTOR 4
+#define MATE_SHORTEN_MIN    2000000ULL
+#define MATE_SHORTEN_ALL    UINT64_MAX
 
 /* One progress report, about once per second while the solver runs. */
 typedef struct {
@@ -24,22 +31,28 @@ typedef struct {
 } MateProgress;
 
 typedef struct {
-    const atomic_bool *stop;                                /* may be NULL; checked every few thousand nodes */
-    int64_t deadline_ms;                                    /* absolute now_ms() deadline, -1 = none */
-    uint64_t node_limit;                                    /* stop after about this many nodes, 0 = none */
-    int max_plies;                                          /* longest mate looked for, 0 = any length */
-    int hash_mb;                                            /* solver table size, 0 = MATE_HASH_DEFAULT */
-    void *user;                                             /* passed to on_progress */
+    const atomic_bool *stop; /* may be NULL; checked every few thousand nodes */
+    int64_t deadline_ms;     /* absolute now_ms() deadline, -1 = none */
+    uint64_t node_limit;     /* stop after about this many nodes, 0 = none */
+    int max_plies;           /* longest mate looked for, 0 = any length */
+    uint64_t shorten_nodes;  /* after the first proof, nodes the search for a shorter mate may spend: 0 = the
+                              * default (MATE_SHORTEN_FACTOR x the first proof's, at least MATE_SHORTEN_MIN),
+                              * MATE_SHORTEN_ALL = until the shortest is proven or the deadline */
+    int hash_mb;             /* solver table size, 0 = MATE_HASH_DEFAULT */
+    void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
     uint64_t nodes;                                         /* out: nodes visited */
     int hashfull;                                           /* out: permille of the table in use at the end */
     uint64_t first_nodes;                                   /* out: nodes when the root was first proven, 0 = never */
     int first_len;                                          /* out: length that first proof stored */
+    bool shortest;                                          /* out: the line found is proven the shortest mate */
 } MateControl;
 
 /* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills
  * line[0..*length) (at most line_max moves): the shortest mate found with the longest
- * defence, futile interpositions not counted, checked move by move before it is returned.
+ * defence, futile interpositions not counted, checked move by move before it is returned;
+ * c->shortest tells whether no shorter mate exists (the shortening may stop early, see
+ * MateControl.shorten_nodes; the line is then the first proof's own).
  * MATE_NONE: no mate exists, or none within max_plies. MATE_TIMEOUT: stopped, out of
  * time or out of memory. (MATE_UNSUPPORTED is not returned by any game now.) */
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length);

@@ -102,8 +102,9 @@ typedef struct {
     bool fast_keys;      /* child keys computable without making the move (mate_child_key) */
     int64_t start_ms, next_report_ms;
     bool aborted;
-    bool store_rep;   /* keep repetition disproofs in the table */
-    bool in_tiebreak; /* line.c: reading a line to break a tie (no nested tie-breaks) */
+    uint64_t node_cap; /* stop at this many nodes (the shortening's budget), 0 = none */
+    bool store_rep;    /* keep repetition disproofs in the table */
+    bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
     uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
     /* children of the nodes on the path */
