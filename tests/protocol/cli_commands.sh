@@ -80,5 +80,13 @@ a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
 b=$("$BIN" bench 2 2>/dev/null)
 echo "$a" | grep -Eqx 'Nodes searched: [1-9][0-9]*' || fail "bench output: $a"
 [ "$a" = "$b" ] || fail "bench not deterministic: $a / $b"
+# mate: the line on stdout; a 5-ply mate whose first proof is 19 plies: exact by default, and
+# with --exact (a flag without a value, anywhere among the options)
+P="sfen ln6l/3+BRrk2/6pg1/p2G3p1/3PppP1p/PP7/2BGP1N1P/6K2/LN6L b G4SN4P2p 1"
+for args in "" "--exact" "--exact --hash 16"; do
+    out=$("$BIN" mate --position "$P" $args 2>/tmp/cli.$$) || fail "mate $args: exit status"
+    [ "$out" = "$(printf 'mate 5\n5b4b+ 3b4b R*5b 4b4c 6d5d')" ] || fail "mate $args: $out"
+    grep -q 'shorter mates not ruled out' /tmp/cli.$$ && fail "mate $args: not exact"
+done
 rm -f /tmp/cli.$$
 [ $fails = 0 ] && echo ok
