@@ -15,6 +15,7 @@ typedef enum {
     EOPT_VARIANT, /* the game (a name) */
     EOPT_THREADS, /* search threads */
     EOPT_SOLVED,  /* use a solved game's table (docs/nana.md); bench turns it off */
+    EOPT_MATE_EXACT, /* `go mate`: rule out every shorter mate however long it takes (docs/mate.md) */
     /* The opening book (books/README.md): stored here, used by books/slot.c, never by search */
     EOPT_BOOK_FILE,        /* path of the current game's book; "" or "<empty>": none */
     EOPT_BOOK_MOVES,       /* the book answers while fewer plies than this were played */
