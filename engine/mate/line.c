@@ -380,7 +380,8 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? extract_proof(&ms, buf, line_max) : 0;
         bool valid = n > 0 && n <= budget && mate_line_valid(pos, buf, n);
-        ms.node_cap = shorten_cap(c);
+        /* WHY only with a line to fall back on: without one, stopping early answers nothing */
+        ms.node_cap = valid ? shorten_cap(c) : 0;
         int m = shorten(&ms, r.len, line, line_max);
         c->shortest = m > 0;
         if (m > 0)
