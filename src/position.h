@@ -68,6 +68,10 @@ void pos_undo_null_move(Position *pos);
 /* Would the legal move m leave some royal of the opponent attacked (exactly
  * bb_any(pos_st(pos)->checkers) after pos_do_move(pos, m)), found without making it. */
 bool pos_gives_check(const Position *pos, Move m);
+/* After the board move or drop m (not a double move or pass), could the opponent's single
+ * royal step to a square none of our pieces would attack (the royal lifted)? Found without
+ * making m. Only for games with the check rule and a single opposing royal. */
+bool pos_royal_flees_after(const Position *pos, Move m);
 
 /* The type a piece of type pt has after the board move m (not a drop or pass): its promoted
  * form with MF_PROMO, else the game's forced change (PROMO_ROLL on every board move,

@@ -41,6 +41,89 @@ CORE_INLINE Bitboard attackers_to(const Position *pos, int sq, Color c, Bitboard
     return att;
 }
 
+/* The attackers of colour c among `who`, prepared for asking about several squares: only the
+ * leap groups and slide directions in which such a piece stands. WHY: the royal's moves test
+ * every destination (the mate solver counts the replies of every check it makes, and tries
+ * the flights after every check of its mate-in-one probe); most of a side's leap groups and
+ * directions are empty, and most destinations are attacked (the answer comes early). */
+typedef struct {
+    int groups, limited;
+    unsigned dirs;
+    uint8_t group[LEAP_GROUP_MAX];
+    Bitboard gmask[LEAP_GROUP_MAX];
+    Bitboard dmask[8];
+    Bitboard who;
+    Color c;
+} AttackerSet;
+
+CORE_INLINE void attacker_set(const Position *pos, Color c, Bitboard who, AttackerSet *a) {
+    const VariantTables *t = pos->t;
+    a->c = c;
+    a->who = who;
+    a->groups = 0;
+    for (int g = 0; g < t->leap_group_count; g++) {
+        Bitboard m = bb_and(pos->by_group[g], who);
+        if (bb_is_empty(m)) continue;
+        a->group[a->groups] = (uint8_t)g;
+        a->gmask[a->groups++] = m;
+    }
+    a->dirs = 0;
+    for (unsigned dirs = t->slider_dirs_any[c]; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        Bitboard m = bb_and(pos->sliders[c][d], who);
+        if (bb_is_empty(m)) continue;
+        a->dirs |= 1u << d;
+        a->dmask[d] = m;
+    }
+    a->limited = t->limited_count_all;
+}
+
+/* Does a piece of the set attack sq (occupancy occ)? attackers_to's answer, early. */
+CORE_INLINE bool attacker_set_hits(const Position *pos, const AttackerSet *a, int sq, Bitboard occ) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Color them = color_flip(a->c);
+    for (int i = 0; i < a->groups; i++)
+        if (bb_intersects(t->leap[(a->group[i] * 2 + them) * n + sq], a->gmask[i])) return true;
+    for (unsigned dirs = a->dirs; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs), look = (d + 4) & 7;
+        if (!bb_intersects(a->dmask[d], t->ray[look * n + sq])) continue;
+        if (bb_intersects(slide_attack(t, look, sq, occ), a->dmask[d])) return true;
+    }
+    for (int k = 0; k < a->limited; k++) {
+        if (t->limited[k].color != a->c) continue;
+        Bitboard s = bb_and(bb_and(pos->by_type[t->limited[k].type], pos->by_color[a->c]), a->who);
+        if (bb_is_empty(s)) continue;
+        if (bb_intersects(limited_slide_attack(t, (t->limited[k].dir + 4) & 7, t->limited[k].range, sq, occ), s))
+            return true;
+    }
+    return false;
+}
+
+/* Does some piece of colour c among `who` attack sq (occupancy occ)? attackers_to's answer,
+ * returned at the first attacker found (for one square; several: AttackerSet). */
+CORE_INLINE bool attacked_by(const Position *pos, int sq, Color c, Bitboard occ, Bitboard who) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Color them = color_flip(c);
+    for (int g = 0; g < t->leap_group_count; g++)
+        if (bb_intersects(bb_and(t->leap[(g * 2 + them) * n + sq], pos->by_group[g]), who)) return true;
+    for (unsigned dirs = t->slider_dirs_any[c]; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs), look = (d + 4) & 7;
+        Bitboard s = bb_and(pos->sliders[c][d], who);
+        if (!bb_intersects(s, t->ray[look * n + sq])) continue;
+        if (bb_intersects(slide_attack(t, look, sq, occ), s)) return true;
+    }
+    for (int k = 0; k < t->limited_count_all; k++) {
+        if (t->limited[k].color != c) continue;
+        Bitboard s = bb_and(bb_and(pos->by_type[t->limited[k].type], pos->by_color[c]), who);
+        if (bb_is_empty(s)) continue;
+        if (bb_intersects(limited_slide_attack(t, (t->limited[k].dir + 4) & 7, t->limited[k].range, sq, occ), s))
+            return true;
+    }
+    return false;
+}
+
 Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ) {
     return piece_attacks(pos, pt, c, sq, occ);
 }
@@ -126,6 +209,35 @@ bool pos_gives_check(const Position *pos, Move m) {
     others = bb_and(others, occ);
     BB_FOREACH (r, royals)
         if (bb_intersects(attackers_to(pos, r, us, occ), others)) return true;
+    return false;
+}
+
+/* After the (not yet made) board move or drop m of the side to move: could the enemy's single
+ * royal step to a square on which no piece of ours would attack it? Exactly the flight test
+ * mate1.c makes after the move (royal lifted, own pieces excluded, a captured piece's square
+ * open), answered on the board as it is: the mover is counted from its new square only. The
+ * caller excludes double moves, passes and games where check is allowed. */
+bool pos_royal_flees_after(const Position *pos, Move m) {
+    Color us = pos->stm, them = color_flip(us);
+    int k = pos->royal_sq[them], to = move_to(m);
+    Bitboard occ = pos_occupied(pos), ours = pos->by_color[us], theirs = pos->by_color[them];
+    PieceType npt;
+    if (move_is_drop(m))
+        npt = move_drop_type(m);
+    else {
+        int from = move_from(m);
+        npt = pos_type_after(pos, piece_type(pos->board[from]), m, to != from && pos->board[to]);
+        bb_clear(&occ, from);
+        bb_clear(&ours, from);
+    }
+    bb_set(&occ, to);
+    bb_clear(&occ, k);
+    bb_clear(&theirs, to);
+    Bitboard steps = bb_andnot(piece_attacks(pos, piece_type(pos->board[k]), them, k, occ), theirs);
+    steps = bb_andnot(steps, piece_attacks(pos, npt, us, to, occ));
+    int s;
+    BB_FOREACH (s, steps)
+        if (!attacked_by(pos, s, us, occ, ours)) return true;
     return false;
 }
 

@@ -209,11 +209,14 @@ static void note_pass_room(Gen *g, int from, PieceType pt) {
 __attribute__((noinline)) static void gen_royal(Gen *g, int from, PieceType pt, Bitboard mask, int stage) {
     Bitboard att = bb_andnot(piece_attacks(g->pos, pt, g->us, from, g->occ), g->own);
     if (stage != ST_ALL) att = bb_and(att, mask);
+    if (bb_is_empty(att)) return; /* nothing to emit */
     Bitboard occ = g->occ, safe = bb_empty();
     bb_clear(&occ, from);
+    AttackerSet a;
+    attacker_set(g->pos, g->them, g->enemy, &a);
     int to;
     BB_FOREACH (to, att)
-        if (bb_is_empty(attackers_to(g->pos, to, g->them, occ))) bb_set(&safe, to);
+        if (!attacker_set_hits(g->pos, &a, to, occ)) bb_set(&safe, to);
     emit_board(g, from, pt, safe, stage);
 }
 
