@@ -22,6 +22,16 @@ enum { TICK_MASK = 1023, REPORT_MS = 1000 };
 #endif
 #define PN_CAP (PN_INF / 2)
 
+/* Double-count elimination (see dc_check): 0 off, 1 at AND nodes (pn) only, 2 at AND and OR
+ * nodes (dn); the slack is in units of pn/dn (docs/mate.md, fifth round: 8 measured best and
+ * both 4 and 16 much worse). */
+#ifndef MATE_DC
+#define MATE_DC 2
+#endif
+#ifndef MATE_DC_SLACK
+#define MATE_DC_SLACK 8
+#endif
+
 static uint32_t sat_add(uint32_t a, uint32_t b) {
     uint64_t s = (uint64_t)a + b;
     return s >= PN_CAP ? PN_CAP : (uint32_t)s;
@@ -385,7 +395,7 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
 
 /* Fill the children of the current node from the table or first estimates. Returns how many,
  * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
-static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand) {
+static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key) {
     Position *pos = ms->pos;
     mate_gen(ms, rem, fsq, ms->gen);
     int n = ms->gen->size;
@@ -400,6 +410,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateResult r;
         if (!mtt_lookup(&ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
             pos_do_move(pos, k->move);
+            r.parent = key;
             first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
             pos_undo_move(pos);
         }
@@ -419,12 +430,17 @@ static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, in
     int best_len = 0x7fff;
     uint8_t rep = 0;
     uint32_t dmax = 0, open = 0;
+    int imax = -1;
     for (int i = 0; i < n; i++) {
         if (k[i].pn < pn) pn = k[i].pn;
-        if (k[i].dn > dmax) dmax = k[i].dn;
-        open += k[i].dn != 0;
+        if (k[i].dn > dmax) {
+            dmax = k[i].dn;
+            imax = i;
+        }
+        open += k[i].dn != 0 && !k[i].maxc; /* flagged (shared) children add nothing but their max */
         rep |= k[i].flags & ENT_REP;
     }
+    if (imax >= 0 && k[imax].maxc) open++; /* the largest counts once (below: open - 1) */
     /* WHY the largest child plus one per other open child, not the sum: in a DAG the checks
      * share their subtrees, and sums of sums grow with the depth until they saturate (the
      * 117-ply row: disproof numbers at PN_CAP from ply 40 on, and below them thresholds that
@@ -464,17 +480,21 @@ static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, in
 /* Defender to move: disprove with one child, prove with all. A drop on a square counts only
  * once every earlier drop on that square is proven (delayed expansion). */
 static void and_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, MateResult *r) {
-    uint32_t pn = 0, dn = PN_INF;
+    uint32_t pn = 0, dn = PN_INF, pmax = 0;
     int len = 0;
     for (int i = 0; i < n; i++) {
         bool later = i > 0 && move_is_drop(k[i].move) && move_is_drop(k[i - 1].move) &&
                      move_to(k[i].move) == move_to(k[i - 1].move);
         k[i].active = !later || (k[i - 1].active && k[i - 1].pn == 0);
         if (!k[i].active) continue;
-        pn = k[i].pn == PN_INF ? PN_INF : pn == PN_INF ? PN_INF : sat_add(pn, k[i].pn);
+        if (k[i].maxc) { /* shares its subtree with another flagged child: the largest counts */
+            if (k[i].pn > pmax) pmax = k[i].pn;
+        } else
+            pn = k[i].pn == PN_INF ? PN_INF : pn == PN_INF ? PN_INF : sat_add(pn, k[i].pn);
         if (k[i].dn < dn) dn = k[i].dn;
         if (k[i].pn == 0 && k[i].len + 1 > len) len = k[i].len + 1;
     }
+    pn = pmax == PN_INF || pn == PN_INF ? PN_INF : sat_add(pn, pmax);
     *r = (MateResult){.pn = pn, .dn = dn, .hand = *h};
     if (pn == 0) {
         memset(&r->hand, 0, sizeof r->hand);
@@ -516,7 +536,15 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
         *cdn = (uint32_t)((uint64_t)thdn - r->dn + k[best].dn);
     } else {
         *cdn = widen(v2) < thdn ? widen(v2) : thdn;
-        *cpn = (uint32_t)((uint64_t)thpn - r->pn + k[best].pn);
+        if (k[best].maxc) {
+            /* pn = (sum of the others) + max(flagged): the child reaches the node's threshold
+             * when it alone reaches it past the sum */
+            uint32_t pmax = 0;
+            for (int i = 0; i < n; i++)
+                if (k[i].active && k[i].maxc && k[i].pn > pmax) pmax = k[i].pn;
+            *cpn = (uint32_t)((uint64_t)thpn - (r->pn - pmax));
+        } else
+            *cpn = (uint32_t)((uint64_t)thpn - r->pn + k[best].pn);
     }
     *cpn = cap_threshold(*cpn);
     *cdn = cap_threshold(*cdn);
@@ -546,6 +574,73 @@ static void refresh_kids(MateSolver *ms, int rem, int fsq, bool or_node, const M
     }
 }
 
+/* ---- double-count elimination ----------------------------------------------------------
+ * WHY: a defender node's pn is the sum of its replies' (an attacker node's dn the largest plus
+ * one per other open check), but in the DAG two children often lead through transpositions to
+ * the same positions, and the shared subtree is then counted twice, at every such branching
+ * above it (source-node detection, as KomoringHeights does it). Each unresolved entry records
+ * the node that last searched it (for a first estimate: the node that expanded it). Before a
+ * child is searched, the recorded parents are followed upwards from it; when they lead to a
+ * node on the current path other than through the current node, that node is where the two
+ * paths branch, and it counts its two children on them as one (MateChild.maxc: by their max;
+ * kept in its entry's maxmask). The walk gives up where a node on either path takes most of its
+ * value from elsewhere (its value past its child's on the path by more than MATE_DC_SLACK): the
+ * shared part is then not what is counted twice. The parents above the child are found by board
+ * only (the most searched entry of the board, whatever the hand; following exact hands measured
+ * worse). A heuristic only: no proof or disproof depends on it. */
+
+static uint16_t *frame_filter(MateSolver *ms) { return (uint16_t *)(ms->frames + HISTORY_MAX); }
+
+static int frame_find(MateSolver *ms, uint64_t tkey, int depth) {
+    if (!frame_filter(ms)[tkey & 0xffff]) return -1;
+    for (int d = depth; d >= 0; d--)
+        if (ms->frames[d].tkey == tkey) return d;
+    return -1;
+}
+
+static uint32_t frame_delta(const MateSolver *ms, const MateFrame *f) {
+    const MateChild *c = &ms->kids[f->base + f->sel];
+    uint32_t v = f->or_node ? f->dn : f->pn, cv = f->or_node ? c->dn : c->pn;
+    return v > cv ? v - cv : 0;
+}
+
+/* Before the node at depth searches its child kid (attacker's hand ch there): the walk above.
+ * Returns the depth of the branching node whose flags it changed, else -1. */
+static int dc_check(MateSolver *ms, int depth, const MateChild *kid, const MateHand *ch) {
+    uint64_t cur = kid->key;
+    uint32_t last_pn = PN_INF, last_dn = PN_INF;
+    bool pflag = true, dflag = true, par_or = ms->frames[depth].or_node;
+    for (int step = 0; step <= depth + 1 && (pflag || dflag); step++, par_or = !par_or) {
+        uint64_t par;
+        uint32_t pn, dn;
+        if (!mtt_parent(&ms->tt, cur, step ? NULL : ch, &par, &pn, &dn)) return -1;
+        if (step == 0 && par == ms->frames[depth].tkey) return -1;
+        if (pn > last_pn && pn - last_pn > MATE_DC_SLACK) pflag = false;
+        if (dn > last_dn && dn - last_dn > MATE_DC_SLACK) dflag = false;
+        int d = frame_find(ms, par, depth);
+        if (d >= 0) {
+            if (par_or ? !dflag || MATE_DC < 2 : !pflag) return -1;
+            for (int j = depth; j > d; j--)
+                if (ms->frames[j].or_node == par_or && frame_delta(ms, &ms->frames[j]) > MATE_DC_SLACK)
+                    return -1;
+            MateFrame *f = &ms->frames[d];
+            MateChild *k = ms->kids + f->base;
+            bool changed = !k[f->sel].maxc;
+            k[f->sel].maxc = 1;
+            for (int i = 0; i < f->n; i++)
+                if (k[i].key == cur && !k[i].maxc) {
+                    k[i].maxc = 1;
+                    changed = true;
+                }
+            return changed ? d : -1;
+        }
+        cur = par;
+        last_pn = pn;
+        last_dn = dn;
+    }
+    return -1;
+}
+
 static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thdn, int depth, MateResult *out) {
     Position *pos = ms->pos;
     tick(ms);
@@ -559,7 +654,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     bool or_node = pos->stm == ms->attacker;
     uint64_t key = node_key(ms, fsq), nodes0 = ms->c->nodes;
     size_t base = ms->kids_top;
-    int n = expand(ms, rem, fsq, or_node, &hand);
+    int n = expand(ms, rem, fsq, or_node, &hand, key);
     if (n < 0) {
         if (n == -1) ms->aborted = true;
         *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .hand = hand};
@@ -568,6 +663,14 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     }
     ms->kids_top += (size_t)n;
     path_set(ms, full, depth, 1);
+    MateFrame *fr = &ms->frames[depth];
+    *fr = (MateFrame){.tkey = key, .base = base, .n = n, .or_node = or_node};
+    frame_filter(ms)[key & 0xffff]++;
+    if (MATE_DC) {
+        MateResult self;
+        if (mtt_lookup(&ms->tt, key, &hand, rem, &self) && self.mask)
+            for (int i = 0; i < n && i < 64; i++) ms->kids[base + i].maxc = (uint8_t)((self.mask >> i) & 1);
+    }
     MateResult r;
     for (;;) {
         MateChild *k = ms->kids + base;
@@ -578,6 +681,25 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         if (r.pn >= thpn || r.dn >= thdn || r.pn == 0 || r.dn == 0 || ms->aborted) break;
         uint32_t cpn, cdn;
         int i = select_kid(k, n, or_node, &r, thpn, thdn, &cpn, &cdn);
+        fr = &ms->frames[depth];
+        fr->sel = i;
+        fr->pn = r.pn;
+        fr->dn = r.dn;
+        if (MATE_DC) {
+            MateHand ch = hand;
+            if (k[i].dslot & 0x80) ch.n[k[i].dslot & 0x7f] = (uint8_t)(ch.n[k[i].dslot & 0x7f] + k[i].dval);
+            if (dc_check(ms, depth, &k[i], &ch) == depth) { /* this node is a branching point itself: values again */
+                if (or_node)
+                    or_result(ms, k, n, &hand, rem, fsq, &r);
+                else
+                    and_result(ms, k, n, &hand, &r);
+                if (r.pn >= thpn || r.dn >= thdn) break;
+                i = select_kid(k, n, or_node, &r, thpn, thdn, &cpn, &cdn);
+                fr->sel = i;
+                fr->pn = r.pn;
+                fr->dn = r.dn;
+            }
+        }
         Move m = k[i].move;
         int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
         MateResult cr;
@@ -593,6 +715,10 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         refresh_kids(ms, rem, fsq, or_node, &hand, k, n, i);
     }
     path_set(ms, full, depth, -1);
+    frame_filter(ms)[key & 0xffff]--;
+    r.parent = depth ? ms->frames[depth - 1].tkey : 0;
+    r.mask = 0;
+    for (int i = 0; i < n && i < 64; i++) r.mask |= (uint64_t)ms->kids[base + i].maxc << i;
     ms->kids_top = base;
     if (r.pn) r.len = (int16_t)rem; /* disproof bound, or the budget of the estimates */
     uint64_t spent = ms->c->nodes - nodes0 + 1;

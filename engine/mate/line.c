@@ -318,15 +318,17 @@ static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
     /* WHY: with hands outside the key and no lion state, a move's key change is a few XORs */
     ms->fast_keys = ms->dominate && !v->lion_rules;
     ms->path = calloc(HISTORY_MAX + (1 << 16) / 4, sizeof(uint64_t));
+    ms->frames = calloc(1, HISTORY_MAX * sizeof(MateFrame) + (1 << 16) * sizeof(uint16_t));
     ms->gen = malloc(sizeof *ms->gen);
     ms->scratch = malloc(sizeof *ms->scratch);
-    return ms->path && ms->gen && ms->scratch ? 0 : -1;
+    return ms->path && ms->frames && ms->gen && ms->scratch ? 0 : -1;
 }
 
 static void solver_free(MateSolver *ms) {
     ms->c->hashfull = ms->tt.e ? mtt_hashfull(&ms->tt) : 0;
     mtt_free(&ms->tt);
     free(ms->path);
+    free(ms->frames);
     free(ms->gen);
     free(ms->scratch);
     free(ms->kids);

@@ -45,6 +45,8 @@ typedef struct {
     int16_t len;     /* proven: mate within len plies (tsume count); disproven: no mate within
                       * len (REM_NONE: none at all); else the budget the pn/dn belong to */
     uint8_t gen, flags;
+    uint64_t parent;  /* table key of the node that last searched (or first estimated) this one */
+    uint64_t maxmask; /* children (by index) counted by max, not sum: shared with a sibling */
 } MateEntry;
 
 enum { CLUSTER = 8 };
@@ -63,7 +65,9 @@ typedef struct {
     uint32_t pn, dn;
     int16_t len; /* as MateEntry.len */
     uint8_t flags;
-    MateHand hand; /* proof hand (pn == 0) or disproof hand (dn == 0) */
+    MateHand hand;   /* proof hand (pn == 0) or disproof hand (dn == 0) */
+    uint64_t parent; /* stored with an estimate: the searching parent's table key (0: keep) */
+    uint64_t mask;   /* stored / found with an estimate of the exact hand and budget: maxmask */
 } MateResult;
 
 int mtt_init(MateTable *t, int mb);
@@ -74,6 +78,9 @@ void mtt_free(MateTable *t);
  * with found = false. */
 bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r);
 void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount);
+/* The parent recorded with an unresolved entry of key (the exact hand h first when given, else
+ * the most searched one), and that entry's pn/dn; false when there is none. */
+bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *parent, uint32_t *pn, uint32_t *dn);
 /* Free room when the table is nearly full: unresolved entries of little work go first. */
 void mtt_collect(MateTable *t);
 int mtt_hashfull(const MateTable *t);
@@ -91,8 +98,17 @@ static inline bool hand_le(const MateHand *a, const MateHand *b, int slots) {
     return true;
 }
 
-/* The running solver. */
+/* A node on the current path (index: depth). */
 typedef struct {
+    uint64_t tkey; /* table key */
+    size_t base;   /* its children in the arena */
+    int n, sel;    /* how many, the one being searched */
+    bool or_node;
+    uint32_t pn, dn; /* its values in the current iteration */
+} MateFrame;
+
+/* The running solver. */
+typedef struct MateSolver {
     Position *pos;
     MateControl *c;
     MateTable tt;
@@ -107,6 +123,7 @@ typedef struct {
     bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
     uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
+    MateFrame *frames;   /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
     /* children of the nodes on the path */
     struct MateChild *kids;
     size_t kids_cap, kids_top;
@@ -122,6 +139,7 @@ typedef struct MateChild {
     uint8_t dslot;  /* 0x80 | hand slot of the attacker the move changed, 0 = none */
     int8_t dval;    /* by how much */
     uint8_t active; /* scratch: counted in this iteration (delayed drops are not) */
+    uint8_t maxc;   /* shares its subtree with another child: the flagged ones count by their max */
     MateHand hand;
 } MateChild;
 

@@ -35,6 +35,7 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
     int slots = t->hand_slots;
     bool found = false;
     uint32_t pn = 1, dn = 1;
+    uint64_t mask = 0;
     for (int i = 0; i < CLUSTER; i++) {
         const MateEntry *e = &c[i];
         if (e->key != key) continue;
@@ -64,6 +65,7 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
         if (hand_eq(&e->hand, h, slots)) {
             if (e->pn > pn) pn = e->pn;
             if (e->dn > dn) dn = e->dn;
+            mask = e->maxmask;
             found = true;
         } else if (hand_le(&e->hand, h, slots)) { /* we hold more: at least as hard to disprove */
             if (e->dn > dn) dn = e->dn;
@@ -71,7 +73,7 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
             if (e->pn > pn) pn = e->pn;
         }
     }
-    *r = (MateResult){.pn = pn, .dn = dn, .len = (int16_t)rem, .hand = *h};
+    *r = (MateResult){.pn = pn, .dn = dn, .len = (int16_t)rem, .hand = *h, .mask = mask};
     return found;
 }
 
@@ -112,10 +114,12 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
                                                   (victim->gen != t->gen ? 0 : victim->amount + 1)))
             victim = e;
     }
+    uint64_t parent = r->parent;
     if (!slot) {
         slot = victim;
         if (!slot->key) t->used++;
-    }
+    } else if (!parent && slot->pn && slot->dn)
+        parent = slot->parent;
     *slot = (MateEntry){.key = key,
                         .hand = *hand,
                         .pn = r->pn,
@@ -123,7 +127,27 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
                         .amount = amount,
                         .len = r->len,
                         .gen = t->gen,
-                        .flags = r->flags};
+                        .flags = r->flags,
+                        .parent = parent,
+                        .maxmask = r->mask};
+}
+
+bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *parent, uint32_t *pn, uint32_t *dn) {
+    const MateEntry *c = cluster(t, key), *best = NULL;
+    for (int i = 0; i < CLUSTER; i++) {
+        const MateEntry *e = &c[i];
+        if (e->key != key || !e->pn || !e->dn || !e->parent) continue;
+        if (h && hand_eq(&e->hand, h, t->hand_slots)) {
+            best = e;
+            break;
+        }
+        if (!best || e->amount > best->amount) best = e;
+    }
+    if (!best) return false;
+    *parent = best->parent;
+    *pn = best->pn;
+    *dn = best->dn;
+    return true;
 }
 
 int mtt_hashfull(const MateTable *t) { return (int)(t->used * 1000 / (t->clusters * CLUSTER)); }
