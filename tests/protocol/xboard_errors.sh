@@ -90,14 +90,15 @@ reply_to "memory" "Error (bad argument): memory"
 reply_to "level 0 0 0" "Error (bad level): level 0 0 0"
 # a bad usermove while the engine thinks on its move leaves the search running: it still
 # moves (it used to stop the search for good, and the game hung)
+# (WHY no fence right after each refusal: the search's own output may come before the pong)
 send new "variant shogi" "st 1" go
-reply_to "usermove zz" "Illegal move (malformed): zz"
-reply_to "usermove c3c5" "Illegal move: c3c5"
+send "usermove zz" && expect_line "Illegal move (malformed): zz" 5
+send "usermove c3c5" && expect_line "Illegal move: c3c5" 5
 expect '^move [a-i][1-9][a-i][1-9]' 10 && fence 'Illegal|Error'
 # ... and while it analyses: the analysis goes on (stat01 answers only while it runs)
 send new "variant shogi" force post analyze
 expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
-reply_to "usermove zz" "Illegal move (malformed): zz"
+send "usermove zz" && expect_line "Illegal move (malformed): zz" 5
 send "."
 expect '^stat01: [0-9]+ [0-9]+ [0-9]+ 0 30$' 5 && fence '^stat01|Illegal|Error'
 send exit
