@@ -621,8 +621,7 @@ static int dc_check(MateSolver *ms, int depth, const MateChild *kid, const MateH
         if (d >= 0) {
             if (par_or ? !dflag || MATE_DC < 2 : !pflag) return -1;
             for (int j = depth; j > d; j--)
-                if (ms->frames[j].or_node == par_or && frame_delta(ms, &ms->frames[j]) > MATE_DC_SLACK)
-                    return -1;
+                if (ms->frames[j].or_node == par_or && frame_delta(ms, &ms->frames[j]) > MATE_DC_SLACK) return -1;
             MateFrame *f = &ms->frames[d];
             MateChild *k = ms->kids + f->base;
             bool changed = !k[f->sel].maxc;
@@ -639,6 +638,45 @@ static int dc_check(MateSolver *ms, int depth, const MateChild *kid, const MateH
         last_dn = dn;
     }
     return -1;
+}
+
+/* The node's values from its children (attacker: or_result, defender: and_result). */
+static void node_result(MateSolver *ms, MateChild *k, int n, bool or_node, const MateHand *hand, int rem, int fsq,
+                        MateResult *r) {
+    if (or_node)
+        or_result(ms, k, n, hand, rem, fsq, r);
+    else
+        and_result(ms, k, n, hand, r);
+}
+
+/* The child to search next and its thresholds (recorded in the node's frame); -1 when the node
+ * is done. WHY twice: when the double-count check finds this node to be where two paths to
+ * the chosen child branch, its values change and the choice is made again. */
+static int pick_child(MateSolver *ms, int depth, int rem, int fsq, const MateHand *hand, uint32_t thpn, uint32_t thdn,
+                      MateResult *r, uint32_t *cpn, uint32_t *cdn) {
+    MateFrame *fr = &ms->frames[depth];
+    MateChild *k = ms->kids + fr->base;
+    int n = fr->n;
+    for (int pass = 0; pass < 2; pass++) {
+        node_result(ms, k, n, fr->or_node, hand, rem, fsq, r);
+        if (r->pn >= thpn || r->dn >= thdn || ((r->pn == 0 || r->dn == 0 || ms->aborted) && pass == 0)) return -1;
+        int i = select_kid(k, n, fr->or_node, r, thpn, thdn, cpn, cdn);
+        fr->sel = i;
+        fr->pn = r->pn;
+        fr->dn = r->dn;
+        if (!MATE_DC || pass == 1) return i;
+        MateHand ch = *hand;
+        if (k[i].dslot & 0x80) ch.n[k[i].dslot & 0x7f] = (uint8_t)(ch.n[k[i].dslot & 0x7f] + k[i].dval);
+        if (dc_check(ms, depth, &k[i], &ch) != depth) return i;
+    }
+    return -1;
+}
+
+/* Before the node's loop: the children a stored entry of this node counted by max. */
+static void dc_restore(MateSolver *ms, uint64_t key, const MateHand *hand, int rem, size_t base, int n) {
+    MateResult self;
+    if (!MATE_DC || !mtt_lookup(&ms->tt, key, hand, rem, &self) || !self.mask) return;
+    for (int i = 0; i < n && i < 64; i++) ms->kids[base + i].maxc = (uint8_t)((self.mask >> i) & 1);
 }
 
 static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thdn, int depth, MateResult *out) {
@@ -663,50 +701,19 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     }
     ms->kids_top += (size_t)n;
     path_set(ms, full, depth, 1);
-    MateFrame *fr = &ms->frames[depth];
-    *fr = (MateFrame){.tkey = key, .base = base, .n = n, .or_node = or_node};
+    ms->frames[depth] = (MateFrame){.tkey = key, .base = base, .n = n, .or_node = or_node};
     frame_filter(ms)[key & 0xffff]++;
-    if (MATE_DC) {
-        MateResult self;
-        if (mtt_lookup(&ms->tt, key, &hand, rem, &self) && self.mask)
-            for (int i = 0; i < n && i < 64; i++) ms->kids[base + i].maxc = (uint8_t)((self.mask >> i) & 1);
-    }
+    dc_restore(ms, key, &hand, rem, base, n);
     MateResult r;
-    for (;;) {
-        MateChild *k = ms->kids + base;
-        if (or_node)
-            or_result(ms, k, n, &hand, rem, fsq, &r);
-        else
-            and_result(ms, k, n, &hand, &r);
-        if (r.pn >= thpn || r.dn >= thdn || r.pn == 0 || r.dn == 0 || ms->aborted) break;
-        uint32_t cpn, cdn;
-        int i = select_kid(k, n, or_node, &r, thpn, thdn, &cpn, &cdn);
-        fr = &ms->frames[depth];
-        fr->sel = i;
-        fr->pn = r.pn;
-        fr->dn = r.dn;
-        if (MATE_DC) {
-            MateHand ch = hand;
-            if (k[i].dslot & 0x80) ch.n[k[i].dslot & 0x7f] = (uint8_t)(ch.n[k[i].dslot & 0x7f] + k[i].dval);
-            if (dc_check(ms, depth, &k[i], &ch) == depth) { /* this node is a branching point itself: values again */
-                if (or_node)
-                    or_result(ms, k, n, &hand, rem, fsq, &r);
-                else
-                    and_result(ms, k, n, &hand, &r);
-                if (r.pn >= thpn || r.dn >= thdn) break;
-                i = select_kid(k, n, or_node, &r, thpn, thdn, &cpn, &cdn);
-                fr->sel = i;
-                fr->pn = r.pn;
-                fr->dn = r.dn;
-            }
-        }
-        Move m = k[i].move;
+    uint32_t cpn, cdn;
+    for (int i; (i = pick_child(ms, depth, rem, fsq, &hand, thpn, thdn, &r, &cpn, &cdn)) >= 0;) {
+        Move m = ms->kids[base + i].move;
         int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
         MateResult cr;
         pos_do_move(pos, m);
         search(ms, crem, cfree, cpn, cdn, depth + 1, &cr);
         pos_undo_move(pos);
-        k = ms->kids + base; /* the arena may have moved */
+        MateChild *k = ms->kids + base; /* the arena may have moved */
         k[i].pn = cr.pn;
         k[i].dn = cr.dn;
         k[i].len = cr.len;

@@ -122,8 +122,8 @@ typedef struct MateSolver {
     bool store_rep;    /* keep repetition disproofs in the table */
     bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
-    uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
-    MateFrame *frames;   /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
+    uint64_t *path;    /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
+    MateFrame *frames; /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
     /* children of the nodes on the path */
     struct MateChild *kids;
     size_t kids_cap, kids_top;
