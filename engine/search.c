@@ -845,10 +845,18 @@ static void await_release(const SearchWorker *w) {
  * stopped in the re-search then sent that pair (found by the USI fuzz replays in nana: best
  * K*1b with the ponder K*1c of the earlier best K*3c). The aspiration loop now updates both;
  * this check keeps any other such slip from ever reaching a GUI. */
-static Move checked_ponder(Position *pos, Move best, Move ponder) {
-    if (!ponder || !best || !movegen_is_legal(pos, best)) return MOVE_NONE;
+static Move checked_ponder(Position *pos, const TT *tt, Move best, Move ponder) {
+    if (!best || !movegen_is_legal(pos, best)) return MOVE_NONE;
     pos_do_move(pos, best);
-    bool ok = movegen_is_legal(pos, ponder);
+    bool ok = ponder && movegen_is_legal(pos, ponder);
+    /* WHY the table: a search stopped on time may play a move found after its last PV, with
+     * no reply of its own; the table usually has one, and without a ponder move a GUI does
+     * not ponder (XBoard: 1 search in about 16 under load, seen in xboard_commands.sh) */
+    TTHit hit;
+    if (!ok && tt_probe(tt, pos_key(pos), &hit) && hit.move && movegen_is_legal(pos, hit.move)) {
+        ponder = hit.move;
+        ok = true;
+    }
     pos_undo_move(pos);
     return ok ? ponder : MOVE_NONE;
 }
@@ -883,7 +891,7 @@ void search_run(SearchShared *sh, const Position *root, SearchWorker *const *wor
         bm.best = main_w->best_move ? main_w->best_move : main_w->root_moves.moves[0];
         bm.ponder = main_w->best_move ? main_w->ponder_move : MOVE_NONE;
         bm.score = main_w->best_score;
-        bm.ponder = checked_ponder(&main_w->pos, bm.best, bm.ponder);
+        bm.ponder = checked_ponder(&main_w->pos, sh->tt, bm.best, bm.ponder);
     }
     if (sh->reporter.on_bestmove) sh->reporter.on_bestmove(sh->reporter.user, &bm);
 }
