@@ -374,12 +374,14 @@ static void mate_run(EngineContext *e) {
     MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
     atomic_store(&sh->nodes, c.nodes);
     if (c.first_nodes && sh->reporter.on_string) { /* the figure docs/mate.md compares versions by */
-        char text[96];
+        char text[192];
         snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
                  c.first_len);
         sh->reporter.on_string(sh->reporter.user, text);
         if (s == MATE_FOUND && !c.shortest) {
-            snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes",
+            snprintf(text, sizeof text,
+                     "shorter mates not ruled out: the shortening stopped at %llu nodes; the line is the first "
+                     "proof's own, where the defence need not be the longest",
                      (unsigned long long)c.nodes);
             sh->reporter.on_string(sh->reporter.user, text);
         }
