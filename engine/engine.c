@@ -366,7 +366,7 @@ static void mate_run(EngineContext *e) {
     MateControl c = {
         .stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh, .on_progress = mate_progress};
     c.max_plies = sh->limits.mate_plies;
-    if (sh->limits.mate_exact || engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
+    if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
     c.node_limit = sh->limits.nodes; /* go mate ... nodes N: a reproducible budget */
     if (sh->limits.mate > 0) c.deadline_ms = atomic_load(&sh->start_ms) + sh->limits.mate;
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);

@@ -29,7 +29,6 @@ typedef struct {
     bool ponder;        /* pondering: no bestmove before ponderhit/stop */
     int mate;           /* > 0: mate search with this time limit (ms); -1 = no limit */
     int mate_plies;     /* mate search: longest mate looked for (plies), 0 = any */
-    bool mate_exact;    /* mate search: prove the mate shortest however long it takes (MATE_SHORTEN_ALL) */
     int mate_probe;     /* infinite analysis: first look this long (ms) for a forced mate; a
                          * found one is reported as an exact mate-score info line and ends
                          * the analysis of this position (XBoard analyze mode) */

@@ -333,6 +333,7 @@ static void mate_note(void *user, const char *text) {
 
 static int cmd_mate(int argc, char **argv) {
     const char *variant = variant_list()[0]->name, *position = NULL, *hash = NULL; /* NULL: engine default */
+    bool exact = false;
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.time[BLACK] = limits.time[WHITE] = -1;
@@ -340,7 +341,7 @@ static int cmd_mate(int argc, char **argv) {
     for (int i = 2; i < argc; i += 2) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--exact")) { /* the one flag without a value */
-            limits.mate_exact = true;
+            exact = true;
             i--;
             continue;
         }
@@ -384,6 +385,7 @@ static int cmd_mate(int argc, char **argv) {
     EngineContext *e = engine_create();
     char err[256];
     if (engine_set_variant(e, v, err, sizeof err) || (hash && engine_set_option(e, "Hash", hash, err, sizeof err)) ||
+        (exact && engine_set_option(e, "MateExact", "true", err, sizeof err)) ||
         engine_set_position(e, position, err, sizeof err)) {
         fprintf(stderr, "shishi mate: %s\n", err);
         engine_destroy(e);

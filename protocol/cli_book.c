@@ -224,7 +224,10 @@ static int cmd_merge(int argc, char **argv) {
     if (!rc && book_merge(b[0], b[1])) rc = 2, snprintf(err, sizeof err, "out of memory");
     if (!rc && book_save(b[0], out, err, sizeof err)) rc = 2;
     if (rc) fprintf(stderr, "shishi book: %s\n", err);
-    if (!rc && bad) fprintf(stderr, "shishi book: %d bad lines skipped\n", bad), rc = 1;
+    if (!rc && bad) {
+        fprintf(stderr, "shishi book: %d bad lines skipped\n", bad);
+        rc = 1;
+    }
     book_free(b[0]);
     book_free(b[1]);
     return rc;

@@ -298,17 +298,16 @@ static bool is_first_leg(const Variant *v, const char *text) {
 
 /* Refuse a move that is no move in the position it is for (before the predicted reply while
  * pondering) with its CECP reply, leaving a running search or analysis alone: bad input
- * changes nothing (docs/xboard.md). */
-static bool usermove_refused(XBoard *xb, const char *full) {
+ * changes nothing (docs/xboard.md). Else *m is the move in that position. */
+static bool usermove_refused(XBoard *xb, const char *full, Move *m) {
     char err[256];
-    Move m;
     if (xb->game_over && !xb->analyze) {
         io_line("Illegal move (game is over): %s", full);
         return true;
     }
     copy_position(xb->mpos, engine_position(xb->e));
     if (xb->pondering) pos_undo_move(xb->mpos);
-    MoveParseResult r = move_parse_result(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err);
+    MoveParseResult r = move_parse_result(xb->mpos, full, NOTATION_XBOARD, m, err, sizeof err);
     if (r == MOVE_PARSE_OK) return false;
     io_line(r == MOVE_PARSE_MALFORMED ? "Illegal move (malformed): %s" : "Illegal move: %s", full);
     return true;
@@ -334,21 +333,17 @@ static void cmd_usermove(XBoard *xb, const char *text) {
     else
         snprintf(full, sizeof full, "%s", text);
     xb->leg[0] = 0;
-    if (usermove_refused(xb, full)) return;
-    if (xb->pondering) { /* the predicted reply: the ponder search goes on as our search */
-        Move m;
-        copy_position(xb->mpos, engine_position(xb->e));
-        pos_undo_move(xb->mpos);
-        if (!move_parse(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err) && m == xb->ponder_move) {
-            xb->pondering = false;
-            xb->think_start_ms = now_ms();
-            if (xb->book_ponder) { /* the book's move now (or a search, should it have none) */
-                xb->book_ponder = false;
-                start_search(xb, false, false);
-            } else
-                engine_ponderhit(xb->e);
-            return;
-        }
+    Move m;
+    if (usermove_refused(xb, full, &m)) return;
+    if (xb->pondering && m == xb->ponder_move) { /* the predicted reply: the ponder search goes on */
+        xb->pondering = false;
+        xb->think_start_ms = now_ms();
+        if (xb->book_ponder) { /* the book's move now (or a search, should it have none) */
+            xb->book_ponder = false;
+            start_search(xb, false, false);
+        } else
+            engine_ponderhit(xb->e);
+        return;
     }
     halt(xb);
     if (xb->game_over && !xb->analyze) {

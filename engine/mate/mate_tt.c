@@ -5,8 +5,6 @@
  * answers many positions that differ only in the hand. */
 #include "mate_int.h"
 
-#include "../../src/bigmem.h"
-
 #include <stdlib.h>
 #include <string.h>
 

@@ -78,7 +78,8 @@ CORE_INLINE void attacker_set(const Position *pos, Color c, Bitboard who, Attack
     a->limited = t->limited_count_all;
 }
 
-/* Does a piece of the set attack sq (occupancy occ)? attackers_to's answer, early. */
+/* Does a piece of the set attack sq (occupancy occ)? attackers_to's answer, returned at the
+ * first attacker found. */
 CORE_INLINE bool attacker_set_hits(const Position *pos, const AttackerSet *a, int sq, Bitboard occ) {
     const VariantTables *t = pos->t;
     const int n = t->sq_count;
@@ -93,30 +94,6 @@ CORE_INLINE bool attacker_set_hits(const Position *pos, const AttackerSet *a, in
     for (int k = 0; k < a->limited; k++) {
         if (t->limited[k].color != a->c) continue;
         Bitboard s = bb_and(bb_and(pos->by_type[t->limited[k].type], pos->by_color[a->c]), a->who);
-        if (bb_is_empty(s)) continue;
-        if (bb_intersects(limited_slide_attack(t, (t->limited[k].dir + 4) & 7, t->limited[k].range, sq, occ), s))
-            return true;
-    }
-    return false;
-}
-
-/* Does some piece of colour c among `who` attack sq (occupancy occ)? attackers_to's answer,
- * returned at the first attacker found (for one square; several: AttackerSet). */
-CORE_INLINE bool attacked_by(const Position *pos, int sq, Color c, Bitboard occ, Bitboard who) {
-    const VariantTables *t = pos->t;
-    const int n = t->sq_count;
-    Color them = color_flip(c);
-    for (int g = 0; g < t->leap_group_count; g++)
-        if (bb_intersects(bb_and(t->leap[(g * 2 + them) * n + sq], pos->by_group[g]), who)) return true;
-    for (unsigned dirs = t->slider_dirs_any[c]; dirs; dirs &= dirs - 1) {
-        int d = __builtin_ctz(dirs), look = (d + 4) & 7;
-        Bitboard s = bb_and(pos->sliders[c][d], who);
-        if (!bb_intersects(s, t->ray[look * n + sq])) continue;
-        if (bb_intersects(slide_attack(t, look, sq, occ), s)) return true;
-    }
-    for (int k = 0; k < t->limited_count_all; k++) {
-        if (t->limited[k].color != c) continue;
-        Bitboard s = bb_and(bb_and(pos->by_type[t->limited[k].type], pos->by_color[c]), who);
         if (bb_is_empty(s)) continue;
         if (bb_intersects(limited_slide_attack(t, (t->limited[k].dir + 4) & 7, t->limited[k].range, sq, occ), s))
             return true;
@@ -235,9 +212,12 @@ bool pos_royal_flees_after(const Position *pos, Move m) {
     bb_clear(&theirs, to);
     Bitboard steps = bb_andnot(piece_attacks(pos, piece_type(pos->board[k]), them, k, occ), theirs);
     steps = bb_andnot(steps, piece_attacks(pos, npt, us, to, occ));
+    if (bb_is_empty(steps)) return false;
+    AttackerSet a;
+    attacker_set(pos, us, ours, &a);
     int s;
     BB_FOREACH (s, steps)
-        if (!attacked_by(pos, s, us, occ, ours)) return true;
+        if (!attacker_set_hits(pos, &a, s, occ)) return true;
     return false;
 }
 
