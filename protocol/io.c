@@ -29,19 +29,20 @@ void io_line(const char *fmt, ...) {
     pthread_mutex_unlock(&out_lock);
 }
 
-bool io_read_line(FILE *f, char *buf, size_t len, bool *overlong) {
+bool io_read_line(FILE *f, char *buf, size_t len, IoLineFault *fault) {
     size_t n = 0;
     int c;
-    bool any = false;
-    *overlong = false;
+    bool any = false, nul = false, overlong = false;
     while ((c = fgetc(f)) != EOF) {
         any = true;
         if (c == '\n') break;
+        if (c == 0) nul = true;
         if (n + 1 < len)
             buf[n++] = (char)c;
         else
-            *overlong = true;
+            overlong = true;
     }
+    *fault = overlong ? IO_LINE_OVERLONG : nul ? IO_LINE_NUL : IO_LINE_OK;
     if (!any) return false;
     while (n > 0 && (buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) n--;
     buf[n] = 0;

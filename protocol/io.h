@@ -10,9 +10,15 @@
 
 enum { IO_LINE_MAX = 16384 };
 
+/* What is wrong with a line read, if anything. WHY a NUL byte makes a line bad: the text after
+ * it would be dropped without a word ("position startpos moves 7g7f<NUL> 3c3d" read as a
+ * position one move short), so the front ends refuse such a line whole, as an overlong one. */
+typedef enum { IO_LINE_OK, IO_LINE_OVERLONG, IO_LINE_NUL } IoLineFault;
+
 /* Read one line from f without its end-of-line (\n or \r\n). Returns false at end of input.
- * A line longer than len-1 is consumed whole; *overlong is set and buf holds its start. */
-bool io_read_line(FILE *f, char *buf, size_t len, bool *overlong);
+ * A line longer than len-1 is consumed whole (*fault IO_LINE_OVERLONG, buf holds its start);
+ * a line with a NUL byte gets IO_LINE_NUL (buf holds the text before the first NUL). */
+bool io_read_line(FILE *f, char *buf, size_t len, IoLineFault *fault);
 /* Write one formatted line (a newline is added) to the protocol output, atomically. */
 void io_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Send the protocol output to f instead of stdout (NULL: back to stdout). For tests and the

@@ -476,10 +476,14 @@ int usi_main(FILE *in, const char *first_line) {
                     .on_mate_progress = usi_on_mate_progress};
     handshake(u);
     char *line = malloc(IO_LINE_MAX);
-    bool overlong;
-    while (io_read_line(in, line, IO_LINE_MAX, &overlong)) {
-        if (overlong) {
+    IoLineFault fault;
+    while (io_read_line(in, line, IO_LINE_MAX, &fault)) {
+        if (fault == IO_LINE_OVERLONG) {
             io_line("info string error: line too long (more than %d characters), ignored", IO_LINE_MAX - 1);
+            continue;
+        }
+        if (fault == IO_LINE_NUL) {
+            io_line("info string error: line with a NUL byte, ignored: %.60s", line);
             continue;
         }
         char *cmd = skip_ws(line);

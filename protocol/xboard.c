@@ -754,8 +754,10 @@ int xboard_main(FILE *in, const char *first_line) {
         if (sync_pending(xb)) maybe_ponder(xb);
         if (w == XB_WAIT_MOVE) continue;
         bool go_on = true;
-        if (l.overlong)
+        if (l.fault == IO_LINE_OVERLONG)
             io_line("Error (line too long): %.60s...", l.text);
+        else if (l.fault == IO_LINE_NUL)
+            io_line("Error (NUL byte in the line): %.60s", l.text);
         else
             go_on = dispatch(xb, l.text);
         free(l.text);

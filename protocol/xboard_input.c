@@ -11,7 +11,7 @@ static void *reader_main(void *arg) {
     XBoard *xb = arg;
     for (;;) {
         XBLine l = {.text = malloc(IO_LINE_MAX)};
-        bool ok = l.text && io_read_line(xb->in, l.text, IO_LINE_MAX, &l.overlong);
+        bool ok = l.text && io_read_line(xb->in, l.text, IO_LINE_MAX, &l.fault);
         pthread_mutex_lock(&xb->lock);
         if (!ok) {
             xb->eof = true;

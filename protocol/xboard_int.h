@@ -9,6 +9,7 @@
 
 #include "../books/slot.h"
 #include "../engine/engine.h"
+#include "io.h"
 
 enum { XB_SAVED_MAX = 32, XB_EXCLUDE_MAX = 256, XB_OVERHEAD_DEFAULT = 300, XB_QUEUE_MAX = 64 };
 #define XB_OVERHEAD_OPTION "Move overhead"
@@ -19,7 +20,7 @@ enum { XB_SEARCH_NONE, XB_SEARCH_PLAY, XB_SEARCH_ANALYZE };
 /* One input line as the reader thread queued it. */
 typedef struct {
     char *text; /* malloc'd, IO_LINE_MAX bytes */
-    bool overlong;
+    IoLineFault fault;
 } XBLine;
 
 typedef enum { XB_WAIT_LINE, XB_WAIT_MOVE, XB_WAIT_EOF } XBWait;

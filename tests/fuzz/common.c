@@ -235,7 +235,7 @@ bool fuzz_next_line(const uint8_t *data, size_t size, size_t *at, char *line, si
     size_t end = *at;
     while (end < size && data[end] != '\n') end++;
     size_t n = end - *at;
-    *overlong = n > IO_LINE_MAX - 1;
+    *overlong = n > IO_LINE_MAX - 1 || memchr(data + *at, 0, n);
     if (n > cap - 1) n = cap - 1;
     memcpy(line, data + *at, n);
     while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) n--;

@@ -64,7 +64,8 @@ uint64_t fuzz_hash(const uint8_t *data, size_t size);
 char *fuzz_run_session(const uint8_t *data, size_t size, bool xboard);
 /* The next input line from *at as the protocol reader gives it (io_read_line): end of line
  * and trailing blanks cut, a NUL ends the text. Returns false at the end of the input; *overlong
- * tells that the line is longer than the reader takes (it then ignores the line). */
+ * tells that the reader refuses the line (longer than it takes, or with a NUL byte): the
+ * loops answer such a line with an error and nothing else. */
 bool fuzz_next_line(const uint8_t *data, size_t size, size_t *at, char *line, size_t cap, bool *overlong);
 /* The first word of a command line (after blanks) and the text after it and its blanks. */
 void fuzz_split_command(const char *line, char *cmd, size_t cap, const char **args);

@@ -122,6 +122,18 @@ legal micro startpos moves 1d1c 4b4c 2e4c+
 = info string error: book not used: cannot open /: a directory, not a file
 = readyok
 > setoption name BookFile value <empty>
+# Second round (docs/reliability.md, "Malformed input, second round").
+# a NUL byte in a line: refused whole (the text after it was dropped without a word, so
+# this line set the position after 9i9h)
+> position sfen $K
+>> position sfen $K moves 9i9h\x00 1a1b\n
+= info string error: line with a NUL byte, ignored: position sfen $K moves 9i9h
+> go depth 1
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+>> \x00quit\n
+< info string error: line with a NUL byte, ignored: ?
+> isready
+= readyok
 > quit
 exits 1000
 END

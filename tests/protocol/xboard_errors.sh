@@ -109,4 +109,12 @@ expect '^Error \(line too long\): x{60}\.\.\.$' 5 && fence
 # a stray '\r' (CRLF input) is harmless
 send $'ping 5\r'
 expect_line "pong 5" 5
+
+# Second round (docs/reliability.md, "Malformed input, second round").
+# A NUL byte in a line: refused whole (the text after it was dropped without a word, so
+# "usermove c3c4<NUL>x" played c3c4)
+send new "variant shogi" force
+printf 'usermove c3c4\0x\n' >&"$XB_IN"
+expect_line "Error (NUL byte in the line): usermove c3c4" 5 && fence
+board_is "$START"
 finish
