@@ -454,6 +454,7 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     sh->threads = ensure_workers(e, e->threads);
     sh->multipv = limits->multipv > 0 ? limits->multipv : e->multipv;
     atomic_store(&sh->stop, false);
+    atomic_store(&sh->stop_requested, false);
     atomic_store(&sh->pondering, limits->ponder);
     atomic_store(&sh->start_ms, now_ms());
     atomic_store(&sh->nodes, 0);
@@ -489,7 +490,9 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
 }
 
 void engine_stop(EngineContext *e) {
-    if (e->running) atomic_store(&e->shared.stop, true);
+    if (!e->running) return;
+    atomic_store(&e->shared.stop_requested, true);
+    atomic_store(&e->shared.stop, true);
 }
 
 void engine_ponderhit(EngineContext *e) {

@@ -831,10 +831,12 @@ static void worker_start(SearchWorker *w, SearchShared *sh, const Position *root
 }
 
 /* USI and XBoard: an infinite or ponder search gives its answer only after stop (or, when
- * pondering, ponderhit), even when it has nothing left to search. */
+ * pondering, ponderhit), even when it has nothing left to search. WHY stop_requested and not
+ * stop: a node limit (`go infinite nodes 10`, `go ponder nodes N`) sets stop too, and then
+ * the best move went out before the GUI's stop or ponderhit. */
 static void await_release(const SearchWorker *w) {
     const SearchShared *sh = w->sh;
-    while (!stopped(w) && (sh->limits.infinite || atomic_load(&sh->pondering))) {
+    while (!atomic_load(&sh->stop_requested) && (sh->limits.infinite || atomic_load(&sh->pondering))) {
         struct timespec ts = {0, 1000000};
         nanosleep(&ts, NULL);
     }

@@ -18,6 +18,7 @@ typedef struct {
     SearchLimits limits;
     Reporter reporter;
     atomic_bool stop;              /* set by engine_stop, the time check or the main thread */
+    atomic_bool stop_requested;    /* set by engine_stop only: what infinite and ponder searches wait for */
     atomic_bool pondering;         /* cleared by ponderhit */
     atomic_llong start_ms;         /* search start (reset at ponderhit) */
     atomic_llong soft_ms, hard_ms; /* time budget, -1 = none */

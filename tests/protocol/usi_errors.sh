@@ -134,6 +134,16 @@ legal micro startpos moves 1d1c 4b4c 2e4c+
 < info string error: line with a NUL byte, ignored: ?
 > isready
 = readyok
+# a node limit ends an infinite or ponder search early, but its answer waits for stop /
+# ponderhit (bestmove came at once)
+> go infinite nodes 10
+absent 500 bestmove.*
+> stop
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go ponder nodes 10
+absent 500 bestmove.*
+> ponderhit
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
 > quit
 exits 1000
 END
