@@ -153,6 +153,33 @@ static void maybe_ponder(XBoard *xb) {
     start_search(xb, false, true);
 }
 
+/* Before a setting the search reads changes (memory, cores, an engine or rule option): no
+ * search may run. WHY not halt() alone: a search dropped that way was never started again, so
+ * `memory 32` or `option MultiPV=2` while the engine thought on its move left the game without
+ * our move, and during `analyze` ended the analysis. A search for our move ends as `?` ends it
+ * (its move goes out and is played); a ponder search is dropped (the game goes on without it).
+ * Returns true if our move was played; resume_search() then goes on as after any move. */
+static bool settle_search(XBoard *xb) {
+    if (atomic_load(&xb->mode) == XB_SEARCH_PLAY && !xb->pondering && engine_searching(xb->e)) {
+        engine_stop(xb->e);
+        engine_wait(xb->e); /* the move is printed and left pending: halt() plays it */
+    }
+    pthread_mutex_lock(&xb->lock);
+    bool moved = xb->pending;
+    pthread_mutex_unlock(&xb->lock);
+    halt(xb);
+    return moved;
+}
+
+/* After the change settle_search() made room for: the analysis again, or pondering after the
+ * move it played. */
+static void resume_search(XBoard *xb, bool moved) {
+    if (xb->analyze)
+        start_search(xb, true, false);
+    else if (moved)
+        maybe_ponder(xb);
+}
+
 /* ---- options ------------------------------------------------------------------------------- */
 
 static bool game_has_option(const Variant *v, const char *name) {
@@ -180,8 +207,15 @@ static void set_engine_option(XBoard *xb, const char *name, const char *value) {
         else
             io_line("Error (bad option value): %s must be from 0 to 5000 ms, not '%s'", name, value);
     } else if (o && (o->xboard == EOPT_XB_FEATURE || (o->xboard == EOPT_XB_NONE && !o->usi_name))) {
-        halt(xb);
+        int x; /* a bad value changes nothing, the running search included */
+        if (o->type != EOPT_STRING && o->type != EOPT_GAME &&
+            engine_option_parse(o, name, value, &x, err, sizeof err)) {
+            io_line("Error (bad option value): %s", err);
+            return;
+        }
+        bool moved = settle_search(xb);
         if (engine_set_option(xb->e, name, value, err, sizeof err)) io_line("Error (bad option value): %s", err);
+        resume_search(xb, moved);
     } else
         io_line("Error (unknown option): %s", name);
 }
@@ -227,8 +261,9 @@ static void cmd_option(XBoard *xb, const char *arg) {
     snprintf(xb->saved[i].name, sizeof xb->saved[i].name, "%s", name);
     snprintf(xb->saved[i].value, sizeof xb->saved[i].value, "%s", value);
     if (game_has_option(engine_variant(xb->e), name)) {
-        halt(xb);
+        bool moved = settle_search(xb);
         engine_set_option(xb->e, name, value, err, sizeof err);
+        resume_search(xb, moved);
     }
 }
 
@@ -419,11 +454,21 @@ static void cmd_level(XBoard *xb, const char *line, const char *args) {
     xb->st_ms = 0;
 }
 
-/* `exclude MOVE|all`, `include MOVE|all` (analysis move filter). */
+/* `exclude MOVE|all`, `include MOVE|all` (analysis move filter). Only an analysis is halted
+ * for it (and started again): outside `analyze` the list is only kept, and a search for our
+ * move went on (halting it left the game without our move). */
 static void cmd_exclude(XBoard *xb, const char *line, const char *arg, bool exclude) {
-    halt(xb);
     copy_position(xb->mpos, engine_position(xb->e));
-    if (!strcmp(arg, "all")) {
+    if (xb->pondering) pos_undo_move(xb->mpos); /* the game's position, without the predicted reply */
+    Move m = MOVE_NONE;
+    char err[256];
+    bool all = !strcmp(arg, "all");
+    if (!all && move_parse(xb->mpos, arg, NOTATION_XBOARD, &m, err, sizeof err)) {
+        io_line("Error (%s): %s", err, line); /* nothing changes, the running search included */
+        return;
+    }
+    if (xb->analyze) halt(xb);
+    if (all) {
         xb->excluded_count = 0;
         if (exclude) {
             MoveList *list = malloc(sizeof *list);
@@ -433,16 +478,10 @@ static void cmd_exclude(XBoard *xb, const char *line, const char *arg, bool excl
             free(list);
         }
     } else {
-        Move m;
-        char err[256];
-        if (move_parse(xb->mpos, arg, NOTATION_XBOARD, &m, err, sizeof err)) {
-            io_line("Error (%s): %s", err, line);
-        } else {
-            int i = 0;
-            while (i < xb->excluded_count && xb->excluded[i] != m) i++;
-            if (exclude && i == xb->excluded_count && i < XB_EXCLUDE_MAX) xb->excluded[xb->excluded_count++] = m;
-            if (!exclude && i < xb->excluded_count) xb->excluded[i] = xb->excluded[--xb->excluded_count];
-        }
+        int i = 0;
+        while (i < xb->excluded_count && xb->excluded[i] != m) i++;
+        if (exclude && i == xb->excluded_count && i < XB_EXCLUDE_MAX) xb->excluded[xb->excluded_count++] = m;
+        if (!exclude && i < xb->excluded_count) xb->excluded[i] = xb->excluded[--xb->excluded_count];
     }
     if (xb->analyze) start_search(xb, true, false);
 }
@@ -475,12 +514,11 @@ static int cmd_number(XBoard *xb, const char *line, const char *arg, const char 
     }
     char num[32];
     snprintf(num, sizeof num, "%ld", x);
-    halt(xb);
-    if (engine_set_option(xb->e, engine_name, num, err, sizeof err)) {
-        io_line("Error (%s): %s", err, line);
-        return -1;
-    }
-    return 0;
+    bool moved = settle_search(xb);
+    int rc = engine_set_option(xb->e, engine_name, num, err, sizeof err);
+    if (rc) io_line("Error (%s): %s", err, line);
+    resume_search(xb, moved);
+    return rc ? -1 : 0;
 }
 
 /* One command's handler: the whole line (for error messages), its argument, its name. */
@@ -613,6 +651,7 @@ static void on_analyze(XBoard *xb, const char *line, const char *arg, const char
 
 static void on_leave_analyze(XBoard *xb, const char *line, const char *arg, const char *cmd) {
     (void)line, (void)arg, (void)cmd;
+    if (!xb->analyze) return; /* WHY: halting here dropped a search for our move for good */
     halt(xb);
     xb->analyze = false;
 }

@@ -117,4 +117,28 @@ send new "variant shogi" force
 printf 'usermove c3c4\0x\n' >&"$XB_IN"
 expect_line "Error (NUL byte in the line): usermove c3c4" 5 && fence
 board_is "$START"
+# settings changed while the engine thinks on its move: the engine still moves (memory, cores
+# and options halted the search for good; exclude, include and exit, analysis commands,
+# halted it too). Out of book: the position after 1. c3c4 e7e6 (XBoard's squares).
+OOB='lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] w - 0 3'
+for cmd in "memory 32" "cores 1" "option MultiPV=2" "exclude zz" "exclude c4c5" "include all" "exit"; do
+    send new "variant shogi" force "setboard $OOB" "st 1" go
+    sleep 0.2
+    send "$cmd"
+    expect '^move [a-i][1-9][a-i][1-9]\+?$' 10 || echo "    (after: $cmd)"
+    fence '^move|Illegal'
+done
+send "option MultiPV=1"
+# ... and while it analyses: the analysis goes on (stat01 answers only while it runs)
+for cmd in "memory 16" "cores 1" "option MultiPV=2"; do
+    send new "variant shogi" force post analyze
+    expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
+    send "$cmd"
+    sleep 0.2
+    send "."
+    expect '^stat01: [0-9]+ [0-9]+ [0-9]+ 0 30$' 5 || echo "    (after: $cmd)"
+    send exit
+    fence '^stat01|Illegal|Error'
+done
+send "option MultiPV=1"
 finish
