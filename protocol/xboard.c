@@ -325,10 +325,30 @@ static void cmd_variant(XBoard *xb, const char *name) {
     if (xb->analyze) start_search(xb, true, false);
 }
 
-/* HaChu's first leg "f5f6,": two squares of the board and the comma. */
-static bool is_first_leg(const Variant *v, const char *text) {
+/* HaChu's first leg "f5f6,": two squares and the comma (else malformed, 1), the start of a
+ * legal move of two legs in the position it is for (else illegal, 2); 0 if good. WHY: a first
+ * leg no piece can make ("c3c4," in shogi, a pawn's step in chu) was kept without a word and
+ * glued to the next usermove, which was then refused. A second leg is a king step from the
+ * first one's square or that square itself (src/notation.c), so nine texts decide it. */
+static int first_leg_fault(XBoard *xb, const char *text) {
     const char *p = text;
-    return xb_square_read(v, &p) >= 0 && xb_square_read(v, &p) >= 0 && !strcmp(p, ",");
+    const Variant *v = engine_variant(xb->e);
+    int mid = xb_square_read(v, &p) < 0 ? -1 : xb_square_read(v, &p);
+    if (mid < 0 || strcmp(p, ",")) return 1;
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (xb->pondering) pos_undo_move(xb->mpos);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int x = sq_x(v, mid) + dx, y = sq_y(v, mid) + dy;
+            if (x < 0 || x >= v->files || y < 0 || y >= v->ranks) continue;
+            char full[80], from[8], to[8], err[256];
+            Move m;
+            xb_square_format(v, mid, from, sizeof from);
+            xb_square_format(v, y * v->files + x, to, sizeof to);
+            snprintf(full, sizeof full, "%s%s%s", text, from, to);
+            if (move_parse_result(xb->mpos, full, NOTATION_XBOARD, &m, err, sizeof err) == MOVE_PARSE_OK) return 0;
+        }
+    return 2;
 }
 
 /* Refuse a move that is no move in the position it is for (before the predicted reply while
@@ -356,11 +376,16 @@ static void cmd_usermove(XBoard *xb, const char *text) {
         return;
     }
     /* HaChu sends a two-leg move as two lines: "f5f6," then "f6f7" (chu.md 4). */
-    if (strchr(text, ',') == text + len - 1 && !xb->leg[0]) {
-        if (is_first_leg(engine_variant(xb->e), text))
+    if (xb->leg[0] && strchr(text, ',')) { /* a new move of its own: the kept leg was never finished */
+        io_line("Illegal move (first leg without a second): %s", xb->leg);
+        xb->leg[0] = 0;
+    }
+    if (strchr(text, ',') == text + len - 1) {
+        int fault = first_leg_fault(xb, text);
+        if (!fault)
             snprintf(xb->leg, sizeof xb->leg, "%s", text);
         else
-            io_line("Illegal move (malformed): %s", text);
+            io_line(fault == 1 ? "Illegal move (malformed): %s" : "Illegal move: %s", text);
         return;
     }
     if (xb->leg[0] && !strchr(text, ','))

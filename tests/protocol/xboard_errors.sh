@@ -117,6 +117,27 @@ send new "variant shogi" force
 printf 'usermove c3c4\0x\n' >&"$XB_IN"
 expect_line "Error (NUL byte in the line): usermove c3c4" 5 && fence
 board_is "$START"
+# a first leg no piece can make was kept without a word and glued to the next usermove
+# ("c3c4," then c3c4 was refused as "c3c4,c3c4")
+illegal "c3c4," "Illegal move: c3c4,"
+legal c3c4
+board_is "$AFTER_C3C4"
+send new "variant chu" force
+fence
+illegal "e4e5," "Illegal move: e4e5,"      # a pawn's step
+legal e4e5
+# a lion's first leg is kept; a new move of its own drops it with a word
+LION='12/12/12/12/12/12/5N6/12/12/12/p10P/k10K w 0 1'
+send "setboard $LION"
+fence
+send "usermove f6f7,"
+fence
+send "usermove f7f8,f8f9"
+expect_line "Illegal move (first leg without a second): f6f7," 5
+expect_line "Illegal move: f7f8,f8f9" 5 && fence
+send "usermove f6f7," "usermove f7f8"           # HaChu's two lines still make one move
+fence 'Illegal|Error'
+board_is "# sfen 12/12/12/12/5N6/12/12/12/12/12/p10P/k10K w - 2"
 # settings changed while the engine thinks on its move: the engine still moves (memory, cores
 # and options halted the search for good; exclude, include and exit, analysis commands,
 # halted it too). Out of book: the position after 1. c3c4 e7e6 (XBoard's squares).
