@@ -16,8 +16,8 @@ int cli_run(int argc, char **argv);
 /* The whole file at path ("-": stdin), NUL-terminated, malloc'd; NULL if unreadable. */
 char *cli_slurp(const char *path, size_t *len);
 /* Every game of the record file at path: *format REC_UNKNOWN is decided from the file name,
- * else from the text, and set. 0; 1 with err set (a bad record); -1 when the file is
- * unreadable. (cli_convert.c) */
+ * else from the text, and set. 0 (at least one game); 1 with err set (a bad record, or no
+ * game: err.line 0); -1 when the file is unreadable. (cli_convert.c) */
 int cli_read_records(const char *path, RecordFormat *format, const RecordReadOptions *opt, Record **games, int *count,
                      RecordError *err);
 /* `shishi convert IN [-o OUT] [--to FMT] ...` (cli_convert.c). */

@@ -90,7 +90,10 @@ static int load_game(const Options *o, Record *rec, RecordFormat *format) {
     int rc = cli_read_records(o->record, format, &o->ropt, &games, &count, &err);
     if (rc < 0) return fprintf(stderr, "shishi analyse: %s: cannot read\n", o->record), 1;
     if (rc) {
-        fprintf(stderr, "%s:%d: %s%s%s\n", o->record, err.line, err.msg, err.text[0] ? "\n  " : "", err.text);
+        if (err.line)
+            fprintf(stderr, "%s:%d: %s%s%s\n", o->record, err.line, err.msg, err.text[0] ? "\n  " : "", err.text);
+        else
+            fprintf(stderr, "shishi analyse: %s: %s\n", o->record, err.msg);
         return 1;
     }
     if (o->game > count) {

@@ -102,6 +102,7 @@ static bool add_file(Book *b, const char *path, int plies) {
     RecordError rerr;
     int rc = cli_read_records(path, &f, &opt, &games, &count, &rerr);
     if (rc < 0) return fprintf(stderr, "%s: cannot read\n", path), false;
+    if (rc && !rerr.line) return fprintf(stderr, "%s: %s\n", path, rerr.msg), false;
     if (rc) return fprintf(stderr, "%s:%d: %s\n", path, rerr.line, rerr.msg), false;
     char err[256];
     for (int g = 0; g < count; g++) {

@@ -36,6 +36,13 @@ int cli_read_records(const char *path, RecordFormat *format, const RecordReadOpt
     if (*format == REC_UNKNOWN) *format = record_format_sniff(text, len);
     int rc = record_read_all(text, len, *format, opt, games, count, err);
     free(text);
+    if (!rc && !*count) { /* a blank file is no game, whatever its name says */
+        free(*games);
+        *games = NULL;
+        memset(err, 0, sizeof *err);
+        snprintf(err->msg, sizeof err->msg, "no game in the text");
+        return 1;
+    }
     return rc ? 1 : 0;
 }
 
@@ -172,11 +179,6 @@ int cli_convert(int argc, char **argv) {
             fprintf(stderr, "%s:%d: %s\n  %s\n", c.in, err.line, err.msg, err.text);
         else
             fprintf(stderr, "%s: %s\n", c.in, err.msg);
-        return 1;
-    }
-    if (count == 0) { /* an empty or blank file: nothing to convert is an error too */
-        free(games);
-        fprintf(stderr, "shishi convert: %s: no game in the text\n", c.in);
         return 1;
     }
     bool sjis = convert_sjis(&c);

@@ -76,9 +76,12 @@ static int record_pos(const ShowArgs *a, const Variant *v, Position *pos) {
     int rc = 2;
     if (f == REC_UNKNOWN)
         fprintf(stderr, "shishi show: %s: not a game record (KIF, KI2, CSA, USI, PGN)\n", a->record);
-    else if (record_read(text, len, f, &opt, &rec, &e))
-        fprintf(stderr, "shishi show: %s:%d: %s\n", a->record, e.line, e.msg);
-    else {
+    else if (record_read(text, len, f, &opt, &rec, &e)) {
+        if (e.line)
+            fprintf(stderr, "shishi show: %s:%d: %s\n", a->record, e.line, e.msg);
+        else
+            fprintf(stderr, "shishi show: %s: %s\n", a->record, e.msg);
+    } else {
         if (a->plies > rec.main.count)
             fprintf(stderr, "shishi show: --move %ld: %s has %d moves\n", a->plies, a->record, rec.main.count);
         else if (record_position(&rec, (int)a->plies, pos, err, sizeof err))

@@ -160,6 +160,21 @@ static int as_utf8(const char **text, size_t *len, char **owned, RecordError *er
     return 0;
 }
 
+/* Has the text no line but blank ones (and, for KIF and KI2, '#' comments)? WHY: the KIF,
+ * KI2 and PGN readers make a game of no moves from the start position out of any text, so
+ * an empty `game.kif` was converted, shown and analysed as a game; CSA and USI texts without
+ * a game already read as none. */
+static bool holds_nothing(const char *text, size_t len, RecordFormat f) {
+    bool comments = f == REC_KIF || f == REC_KI2;
+    for (size_t i = 0; i < len;) {
+        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) i++;
+        if (i < len && text[i] != '\n' && !(comments && text[i] == '#')) return false;
+        while (i < len && text[i] != '\n') i++;
+        i++;
+    }
+    return true;
+}
+
 int record_read_all(const char *text, size_t len, RecordFormat f, const RecordReadOptions *opt, Record **games,
                     int *count, RecordError *err) {
     memset(err, 0, sizeof *err);
@@ -169,7 +184,9 @@ int record_read_all(const char *text, size_t len, RecordFormat f, const RecordRe
     if (as_utf8(&text, &len, &owned, err)) return -1;
     if (f == REC_UNKNOWN) f = record_format_sniff(text, len);
     int rc = -1;
-    if (f == REC_CSA)
+    if (holds_nothing(text, len, f))
+        rc = 0;
+    else if (f == REC_CSA)
         rc = csa_read_all(text, len, opt, games, count, err);
     else if (f == REC_USI)
         rc = usi_read_all(text, len, opt, games, count, err);

@@ -104,7 +104,8 @@ RecordFormat record_format_parse(const char *name);
 /* Read every game of text (CSA files may hold several, separated by '/'; USI files one per
  * line). *games is malloc'd (free each with record_free, then the array). Text may be UTF-8
  * or Shift_JIS (KIF/KI2/CSA; detected). Returns 0, or -1 with err filled; the games read
- * before the error are discarded. */
+ * before the error are discarded. A text of blank lines (KIF/KI2: and '#' comments) holds no
+ * game: 0 with *count 0, in every format. */
 int record_read_all(const char *text, size_t len, RecordFormat f, const RecordReadOptions *opt, Record **games,
                     int *count, RecordError *err);
 /* The first game only. */

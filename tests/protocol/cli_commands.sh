@@ -77,6 +77,20 @@ refused 2 check extra
 refused 2 help extra
 refused 2 --version extra
 rm -f /tmp/cli-empty.$$.txt /tmp/cli-bin.$$ /tmp/cli-bk.$$
+# second round (docs/reliability.md, "Malformed input, second round")
+# a blank record named .kif/.ki2/.pgn (or read --from kif) was converted, shown, analysed and
+# put in a book as a game of no moves, exit 0
+E=/tmp/cli-empty.$$
+: > $E.kif; : > $E.pgn; printf '\xef\xbb\xbf\n \r\n\t\n' > $E.ki2; printf '# only a comment\n' > $E.c.kif; : > $E.txt
+REASON='no game in the text'
+for f in $E.kif $E.pgn $E.ki2 $E.c.kif; do
+    refused 1 convert $f
+    refused 2 show --record $f
+    refused 1 analyse --record $f --depth 1
+done
+refused 1 convert $E.txt --from kif
+refused 2 book build --variant shogi --from $E.kif -o $E.db
+rm -f $E.kif $E.pgn $E.ki2 $E.c.kif $E.txt $E.db
 
 # bench: one stdout line, identical twice
 a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
