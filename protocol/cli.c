@@ -786,8 +786,27 @@ static bool stray_argument(int argc, char **argv) {
     return true;
 }
 
+/* An option given twice is refused. WHY: every subcommand's parser kept the last value
+ * without a word (`eval --variant shogi --variant micro` evaluated micro), and which of two
+ * the user meant is no guess to make. Options that collect a list may repeat: tune's --data,
+ * book build's --from. `-o` is `--out`. */
+static bool repeated_option(int argc, char **argv) {
+    bool book = !strcmp(argv[1], "book"), tune = !strcmp(argv[1], "tune");
+    for (int i = 2; i < argc; i++) {
+        const char *a = !strcmp(argv[i], "-o") ? "--out" : argv[i];
+        if (strncmp(a, "--", 2) || (tune && !strcmp(a, "--data")) || (book && !strcmp(a, "--from"))) continue;
+        for (int k = 2; k < i; k++)
+            if (!strcmp(a, !strcmp(argv[k], "-o") ? "--out" : argv[k])) {
+                fprintf(stderr, "shishi %s: %s given twice\n", argv[1], argv[i]);
+                return true;
+            }
+    }
+    return false;
+}
+
 int cli_main(int argc, char **argv) {
     const char *cmd = argv[1];
+    if (repeated_option(argc, argv)) return 2;
     if ((!strcmp(cmd, "check") || !strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
          !strcmp(cmd, "--version") || !strcmp(cmd, "version")) &&
         stray_argument(argc, argv))

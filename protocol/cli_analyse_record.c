@@ -42,8 +42,8 @@ static int parse_limit(Options *o, const char *a, const char *val, int *count) {
     } else {
         char *end;
         double sec = strtod(val, &end);
-        if (!*val || *end || sec <= 0 || sec > 1e6) return -1;
-        o->limits.movetime = (int)(sec * 1000) + 250; /* as `analyse`: the time manager keeps 250 ms */
+        if (!*val || *end || !(sec > 0 && sec <= 1e6)) return -1; /* NaN fails too (it searched for ever) */
+        o->limits.movetime = (int)(sec * 1000) + 250;             /* as `analyse`: the time manager keeps 250 ms */
     }
     ++*count;
     return 0;

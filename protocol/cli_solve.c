@@ -98,15 +98,18 @@ int cli_solve(int argc, char **argv) {
     if (argc == 4 && !strcmp(argv[2], "--where")) return where(argv[3]);
     if ((argc == 4 || argc == 5) && !strcmp(argv[2], "--verify")) return verify(argv[3], argc == 5 ? argv[4] : NULL);
     const char *game = NULL, *out = NULL;
-    int threads = 2;
+    long threads = 2;
     for (int i = 2; i < argc; i++) {
         if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--out")) && i + 1 < argc)
             out = argv[++i];
-        else if (!strcmp(argv[i], "--variant") && i + 1 < argc)
+        else if (!strcmp(argv[i], "--variant") && i + 1 < argc && !game)
             game = argv[++i];
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
-            threads = atoi(argv[++i]);
-        else if (argv[i][0] != '-' && !game)
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            if (!parse_long(argv[++i], 1, 64, &threads)) { /* atoi took "2x" as 2 and "x" as 0 */
+                fprintf(stderr, "shishi solve: bad value '%s' for --threads (from 1 to 64)\n", argv[i]);
+                return 2;
+            }
+        } else if (argv[i][0] != '-' && !game)
             game = argv[i];
         else {
             fprintf(stderr, "shishi solve: unexpected argument '%s'\n", argv[i]);
@@ -114,7 +117,11 @@ int cli_solve(int argc, char **argv) {
         }
     }
     const Variant *v = game ? variant_find(game) : NULL;
-    if (!v || threads < 1 || threads > 64) {
+    if (game && !v) {
+        fprintf(stderr, "shishi solve: unknown game '%s'\n", game);
+        return 2;
+    }
+    if (!v) {
         fprintf(stderr, "usage: shishi solve GAME [-o FILE] [--threads T]  (GAME: a small game, e.g. nana)\n");
         return 2;
     }
@@ -125,7 +132,7 @@ int cli_solve(int argc, char **argv) {
     SolveProgress prog = {.user = &start, .progress = solve_progress};
     SolvedTable t;
     SolveStats st;
-    if (solve_game(v, threads, &prog, &t, &st, err, sizeof err)) {
+    if (solve_game(v, (int)threads, &prog, &t, &st, err, sizeof err)) {
         fprintf(stderr, "shishi solve: %s: %s\n", v->name, err);
         return 1;
     }

@@ -201,7 +201,7 @@ int pos_set_sfen(Position *pos, const Variant *v, const Rules *rules, const char
         char *end;
         long n = strtol(fields[next], &end, 10);
         if (*end || n < 1 || n > 100000)
-            return fail(err, errlen, "SFEN move number '%s' is not a positive number", fields[next]);
+            return fail(err, errlen, "SFEN move number '%s' is not a number from 1 to 100000", fields[next]);
         move_number = (int)n;
         next++;
     }

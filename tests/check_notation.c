@@ -118,7 +118,9 @@ START_TEST(bad_sfen_shogi) {
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b", "SFEN has no hand field");
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 x - 1", "side to move must be b or w, not 'x'");
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 B - 1", "side to move must be b or w");
-    assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b - 0", "move number '0' is not a positive number");
+    assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b - 0", "move number '0' is not a number from 1 to 100000");
+    /* a number too large was called "not a positive number" (docs/reliability.md) */
+    assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b - 2147483647", "'2147483647' is not a number from 1 to 100000");
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b - 1x", "move number '1x'");
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b - -3", "move number '-3'");
     assert_bad_sfen(S, "4k4/9/9/9/9/9/9/9/4K4 b - 1 extra", "unexpected extra field 'extra'");

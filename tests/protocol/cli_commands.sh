@@ -91,6 +91,19 @@ done
 refused 1 convert $E.txt --from kif
 refused 2 book build --variant shogi --from $E.kif -o $E.db
 rm -f $E.kif $E.pgn $E.ki2 $E.c.kif $E.txt $E.db
+# an option given twice: the last one counted without a word
+REASON='eval: --variant given twice'; refused 2 eval --variant shogi --variant micro
+REASON='analyse: --position given twice'; refused 2 analyse --position startpos --depth 1 --position 'sfen 8k/9/9/9/9/9/9/9/K8 b - 1'
+REASON='convert: -o given twice'; refused 2 convert x.kif -o a.kif -o b.kif
+REASON='book: --out given twice'; refused 2 book build --variant shogi --from x.kif -o a.db --out b.db
+REASON='perft: --divide given twice'; refused 2 perft shogi startpos 1 --divide --divide
+# solve --threads through atoi ('2x' was 2), an unknown game named
+REASON="bad value '2x' for --threads"; refused 2 solve nana --threads 2x -o /dev/null
+REASON="unknown game 'chess'"; refused 2 solve chess
+# analyse --record --time nan searched for ever (NaN passed the range test)
+printf 'startpos moves 7g7f 3c3d\n' > $E.usi
+REASON='bad value for --time'; refused 2 analyse --record $E.usi --time nan
+rm -f $E.usi
 
 # bench: one stdout line, identical twice
 a=$("$BIN" bench 2 2>/dev/null) || fail "bench exit"
