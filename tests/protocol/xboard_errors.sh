@@ -56,6 +56,25 @@ for v in chu wa-shogi crazywa shogi; do
     done
     legal $m1
 done
+# Third round: `go` after `result` started a search and moved in a finished game. It is
+# refused and changes nothing; undo, remove, setboard and new each end the game-over state.
+send new "variant shogi" force "sd 1" "usermove c3c4" "usermove g7g6" "result 1-0 {test}"
+fence
+reply_to go "Error (game is over): go"
+sleep 0.3
+fence '^move'
+illegal h3h4 "Illegal move (game is over): h3h4"
+send undo                                        # the game goes on from before g7g6
+legal g7g6 h3h4
+send "result 0-1 {again}"
+reply_to go "Error (game is over): go"
+send remove                                      # back to after c3c4 (White to move)
+send go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
+send force "result 1/2-1/2 {x}" "setboard lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1" go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
+send force "result 1-0 {x}" new "variant shogi" force "usermove c3c4" go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
 send new "variant chu"
 fence '^(Error|Illegal)'
 reply_to "variant normal" "Error (unsupported variant): normal"
