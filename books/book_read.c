@@ -35,10 +35,27 @@ static void bad_line(Reader *r, const char *fmt, const char *detail) {
     if (r->warn) r->warn(r->user, r->line, msg);
 }
 
-static void read_position(Reader *r, const char *text) {
+/* The keyword of a position line ("sfen" or "fen") if text starts with one as a whole word,
+ * else NULL. WHY a word and not "sfen ": a bare "sfen" was read as a move line and reported as
+ * "a move line before any position line", which hid what was wrong. */
+static const char *position_keyword(const char *text) {
+    static const char *const words[] = {"sfen", "fen"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i]);
+        if (!strncmp(text, words[i], n) && (!text[n] || text[n] == ' ' || text[n] == '\t')) return words[i];
+    }
+    return NULL;
+}
+
+static void read_position(Reader *r, const char *text, const char *keyword) {
     char err[256];
     r->have_pos = false;
     r->skipping = true;
+    const char *rest = text + strlen(keyword);
+    if (!rest[strspn(rest, " \t")]) {
+        bad_line(r, "empty position line: no position after '%s'", keyword);
+        return;
+    }
     if (book_key_position(book_variant(r->b), text, r->pos, err, sizeof err)) {
         bad_line(r, "bad position: %s", err);
         return;
@@ -129,7 +146,8 @@ static int read_line(Reader *r, char *text, size_t len, char *err, size_t errlen
     if (len && text[len - 1] == '\r') text[--len] = 0;
     if (strlen(text) != len || len >= BOOK_LINE_MAX) {
         bad_line(r, "%s", len >= BOOK_LINE_MAX ? "line too long" : "binary data (a NUL byte)");
-        if (!strncmp(text, "sfen ", 5) || !strncmp(text, "fen ", 4)) r->have_pos = false, r->skipping = true;
+        while (*text == ' ' || *text == '\t') text++;
+        if (position_keyword(text)) r->have_pos = false, r->skipping = true;
         return 0;
     }
     while (*text == ' ' || *text == '\t') text++;
@@ -137,8 +155,10 @@ static int read_line(Reader *r, char *text, size_t len, char *err, size_t errlen
         bad_line(r, "%s", "no '" BOOK_HEADER "' header (read on)");
     if (!*text) return 0;
     if (*text == '#' || !strncmp(text, "//", 2)) return read_comment(r, text, err, errlen);
-    if (!strncmp(text, "sfen ", 5) || !strncmp(text, "fen ", 4))
-        read_position(r, text);
+    const char *keyword = position_keyword(text);
+    if (keyword && text[strlen(keyword)] == '\t') text[strlen(keyword)] = ' '; /* "sfen<TAB>..." */
+    if (keyword)
+        read_position(r, text, keyword);
     else
         read_move(r, text);
     return 0;

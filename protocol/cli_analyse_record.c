@@ -4,9 +4,12 @@
  * and a per-side summary, optionally write the game back annotated and draw the evaluation
  * graph (docs/analysis.md). The arithmetic lives in engine/analysis.c; this file runs the
  * searches, prints and does the file I/O. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../engine/analysis.h"
 #include "../src/record/record.h"
@@ -237,30 +240,67 @@ static void print_summary(const MoveAnalysis *moves, int n) {
         printf("%-13s %9d %9d   (%s)\n", names[j], s[BLACK].count[j], s[WHITE].count[j], analysis_mark(j));
 }
 
-/* ---- files -------------------------------------------------------------------------------- */
+/* ---- files ----------------------------------------------------------------------------- */
 
-static int write_file(const char *path, const char *text, size_t len) {
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(text, 1, len, f) == len;
-    if (f && fclose(f)) ok = false;
-    if (!ok) fprintf(stderr, "shishi analyse: %s: cannot write\n", path);
+/* An output file (-o, --svg), opened before the analysis. WHY: a path that cannot be written
+ * was found only after the whole analysis, which may take hours. Opened for appending so an
+ * existing file (the record itself, say) keeps its text until the result is written; a file
+ * this run created is removed again if nothing is written to it. */
+typedef struct {
+    const char *path;
+    FILE *f;
+    bool created;
+} OutFile;
+
+/* Open path (none: NULL) for the result; 1 after a message if it cannot be written. */
+static int out_open(OutFile *o, const char *path) {
+    struct stat st;
+    *o = (OutFile){.path = path};
+    if (!path) return 0;
+    o->created = stat(path, &st) != 0;
+    o->f = fopen(path, "ab");
+    if (!o->f) {
+        fprintf(stderr, "shishi analyse: %s: cannot write: %s\n", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Drop an output nothing was written to. */
+static void out_drop(OutFile *o) {
+    if (!o->f) return;
+    fclose(o->f);
+    o->f = NULL;
+    if (o->created) remove(o->path);
+}
+
+/* Replace the file's text with text[0..len) and close it. */
+static int write_file(OutFile *o, const char *text, size_t len) {
+    struct stat st;
+    bool ok = fstat(fileno(o->f), &st) == 0;
+    if (ok && S_ISREG(st.st_mode)) ok = ftruncate(fileno(o->f), 0) == 0; /* appends now go to 0 */
+    ok = ok && fwrite(text, 1, len, o->f) == len;
+    if (fclose(o->f)) ok = false;
+    o->f = NULL;
+    if (!ok) fprintf(stderr, "shishi analyse: %s: cannot write\n", o->path);
     return ok ? 0 : 1;
 }
 
 /* The annotated game in the format of OUT's name (KIF when unknown); .kif/.ki2 in Shift_JIS. */
-static int write_annotated(const char *out, Record *rec, RecordFormat f, const MoveAnalysis *moves, int n) {
+static int write_annotated(OutFile *out, Record *rec, RecordFormat f, const MoveAnalysis *moves, int n) {
     RecordError err;
-    bool sjis = (f == REC_KIF || f == REC_KI2) && (strstr(out, ".kif") || strstr(out, ".ki2")) &&
-                !strstr(out, ".kifu") && !strstr(out, ".ki2u");
+    const char *name = out->path;
+    bool sjis = (f == REC_KIF || f == REC_KI2) && (strstr(name, ".kif") || strstr(name, ".ki2")) &&
+                !strstr(name, ".kifu") && !strstr(name, ".ki2u");
     RecordWriteOptions wopt = {.sjis = sjis};
     if (analysis_annotate(rec, moves, n)) return fprintf(stderr, "shishi analyse: out of memory\n"), 1;
     char *text = record_write(rec, f, &wopt, &err);
-    if (!text) return fprintf(stderr, "shishi analyse: %s: %s\n", out, err.msg), 1;
+    if (!text) return fprintf(stderr, "shishi analyse: %s: %s\n", name, err.msg), 1;
     size_t len = strlen(text);
     if (sjis) {
         char *conv = record_utf8_to_sjis(text, &len);
         free(text);
-        if (!conv) return fprintf(stderr, "shishi analyse: %s: not writable in Shift_JIS\n", out), 1;
+        if (!conv) return fprintf(stderr, "shishi analyse: %s: not writable in Shift_JIS\n", name), 1;
         text = conv;
     }
     int rc = write_file(out, text, len);
@@ -268,13 +308,13 @@ static int write_annotated(const char *out, Record *rec, RecordFormat f, const M
     return rc;
 }
 
-static int write_svg(const char *path, const Record *rec, const MoveAnalysis *moves, int n) {
+static int write_svg(OutFile *out, const Record *rec, const MoveAnalysis *moves, int n) {
     const char *b = record_header_get(rec, "Black"), *w = record_header_get(rec, "White");
     char title[512];
     snprintf(title, sizeof title, "%s vs %s (%s, %d moves)", b ? b : "Black", w ? w : "White", rec->variant->name, n);
     char *svg = analysis_svg(moves, n, title);
     if (!svg) return fprintf(stderr, "shishi analyse: out of memory\n"), 1;
-    int rc = write_file(path, svg, strlen(svg));
+    int rc = write_file(out, svg, strlen(svg));
     free(svg);
     return rc;
 }
@@ -291,17 +331,29 @@ int cli_analyse_record(int argc, char **argv) {
     nt.written = o.out ? record_format_from_name(o.out) : nt.shown;
     if (nt.written == REC_UNKNOWN) nt.written = REC_KIF;
     int n = rec.main.count;
+    OutFile out = {0}, svg = {0};
+    if (out_open(&out, o.out) || out_open(&svg, o.svg)) {
+        out_drop(&out);
+        record_free(&rec);
+        return 1;
+    }
     MoveAnalysis *moves = calloc((size_t)n + 1, sizeof *moves);
-    if (!moves) return fprintf(stderr, "shishi analyse: out of memory\n"), record_free(&rec), 1;
-    printf("%s, %d moves, game %ld of %s\n", rec.variant->name, n, o.game, o.record);
-    rc = analyse_line(&o, &rec, nt, moves);
+    rc = 0;
+    if (!moves) {
+        fprintf(stderr, "shishi analyse: out of memory\n");
+        rc = 1;
+    }
+    if (!rc) printf("%s, %d moves, game %ld of %s\n", rec.variant->name, n, o.game, o.record);
+    if (!rc) rc = analyse_line(&o, &rec, nt, moves);
     if (!rc) {
         print_moves(moves, n);
         print_summary(moves, n);
         fflush(stdout);
-        if (o.out) rc |= write_annotated(o.out, &rec, nt.written, moves, n);
-        if (o.svg) rc |= write_svg(o.svg, &rec, moves, n);
+        if (out.f) rc |= write_annotated(&out, &rec, nt.written, moves, n);
+        if (svg.f) rc |= write_svg(&svg, &rec, moves, n);
     }
+    out_drop(&out); /* what was not written (an error before it) */
+    out_drop(&svg);
     free(moves);
     record_free(&rec);
     return rc;

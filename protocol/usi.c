@@ -3,6 +3,8 @@
  * through the Reporter callbacks below, which format `info`, `bestmove` and `checkmate`.
  * Every bad input gets an `info string error: ...` (or `info string illegal move <m>` inside
  * `position`) and leaves the previous state in force. */
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -321,23 +323,46 @@ static void cmd_position(Usi *u, char *args) {
     }
 }
 
-/* Read a non-negative integer argument; false (and an error line) if bad. */
-static bool go_number(char **save, const char *what, long long *out) {
+/* A `go` parameter's range (docs/usi.md, "go parameters"). A number outside it, past 64 bits
+ * included, gets an error line and is moved to the nearest end (`clamp`) or ignored. */
+typedef struct {
+    long long lo, hi;
+    bool clamp;
+} GoRange;
+
+enum { GO_NO_NUMBER, GO_NUMBER, GO_IGNORED };
+
+/* Read a `go` parameter's number into *out; GO_NO_NUMBER or GO_IGNORED (with an error line)
+ * leave the parameter unset. WHY nothing refuses the search: a GUI waits for its bestmove.
+ * WHY a negative clock is no error: a GUI whose clock ran below zero sends `btime -120`;
+ * that is our clock at 0 (as XBoard's `time`), not bad input. */
+static int go_number(char **save, const char *what, GoRange r, long long *out) {
     char *tok = strtok_r(NULL, " \t", save);
     if (!tok) {
         io_line("info string error: go %s needs a number", what);
-        return false;
+        return GO_NO_NUMBER;
     }
     char *end;
+    errno = 0;
     long long x = strtoll(tok, &end, 10);
     if (*end || end == tok) {
         io_line("info string error: go %s: '%s' is not a number", what, tok);
-        return false;
+        return GO_NO_NUMBER;
     }
-    if (x < 0) /* still searched (docs/usi.md: bad go tokens never stop the search) */
-        io_line("info string error: go %s: '%s' is negative (the least value is used)", what, tok);
-    *out = x < 0 ? 0 : x;
-    return true;
+    bool clock = !strcmp(what, "btime") || !strcmp(what, "wtime");
+    if (errno != ERANGE && x < 0 && clock) x = 0;
+    if (errno != ERANGE && x >= r.lo && x <= r.hi) {
+        *out = x;
+        return GO_NUMBER;
+    }
+    long long near = x < r.lo ? r.lo : r.hi;
+    if (!r.clamp) {
+        io_line("info string error: go %s: '%s' is out of range (%lld to %lld), ignored", what, tok, r.lo, r.hi);
+        return GO_IGNORED;
+    }
+    io_line("info string error: go %s: '%s' is out of range (%lld to %lld), %lld is used", what, tok, r.lo, r.hi, near);
+    *out = near;
+    return GO_NUMBER;
 }
 
 static void cmd_go(Usi *u, char *args, const Reporter *rep) {
@@ -346,6 +371,8 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
     l.time[BLACK] = l.time[WHITE] = -1;
     char *save = NULL;
     long long x;
+    /* times in ms are capped at 10^9 (11 days) without a word: clamp_ms */
+    const GoRange times = {0, LLONG_MAX, true}, positive = {1, LLONG_MAX, true};
     for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(tok, "infinite"))
             l.infinite = true;
@@ -356,28 +383,25 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
             if (peek && word_is(peek, "infinite")) {
                 strtok_r(NULL, " \t", &save);
                 l.mate = -1;
-            } else if (go_number(&save, tok, &x))
-                l.mate = x > 0 ? clamp_ms(x) : 1;
-            else
-                l.mate = -1;
-        } else if (!strcmp(tok, "btime")) {
-            if (go_number(&save, tok, &x)) l.time[BLACK] = clamp_ms(x);
-        } else if (!strcmp(tok, "wtime")) {
-            if (go_number(&save, tok, &x)) l.time[WHITE] = clamp_ms(x);
-        } else if (!strcmp(tok, "binc")) {
-            if (go_number(&save, tok, &x)) l.inc[BLACK] = clamp_ms(x);
-        } else if (!strcmp(tok, "winc")) {
-            if (go_number(&save, tok, &x)) l.inc[WHITE] = clamp_ms(x);
+            } else
+                l.mate = go_number(&save, tok, positive, &x) == GO_NUMBER ? clamp_ms(x) : -1;
+        } else if (!strcmp(tok, "btime") || !strcmp(tok, "wtime")) {
+            if (go_number(&save, tok, times, &x) == GO_NUMBER) l.time[tok[0] == 'b' ? BLACK : WHITE] = clamp_ms(x);
+        } else if (!strcmp(tok, "binc") || !strcmp(tok, "winc")) {
+            if (go_number(&save, tok, times, &x) == GO_NUMBER) l.inc[tok[0] == 'b' ? BLACK : WHITE] = clamp_ms(x);
         } else if (!strcmp(tok, "byoyomi")) {
-            if (go_number(&save, tok, &x)) l.byoyomi = clamp_ms(x);
+            if (go_number(&save, tok, times, &x) == GO_NUMBER) l.byoyomi = clamp_ms(x);
         } else if (!strcmp(tok, "movetime")) {
-            if (go_number(&save, tok, &x)) l.movetime = x > 0 ? clamp_ms(x) : 1;
+            if (go_number(&save, tok, positive, &x) == GO_NUMBER) l.movetime = clamp_ms(x);
         } else if (!strcmp(tok, "movestogo")) {
-            if (go_number(&save, tok, &x)) l.moves_to_go = clamp_ms(x);
+            /* WHY ignored and not moved to 1: "1 move to go" would spend the whole clock */
+            GoRange mtg = {1, LLONG_MAX, false};
+            if (go_number(&save, tok, mtg, &x) == GO_NUMBER) l.moves_to_go = clamp_ms(x);
         } else if (!strcmp(tok, "depth")) {
-            if (go_number(&save, tok, &x)) l.depth = x > MAX_PLY - 1 ? MAX_PLY - 1 : x < 1 ? 1 : (int)x;
+            GoRange depth = {1, MAX_PLY - 1, true};
+            if (go_number(&save, tok, depth, &x) == GO_NUMBER) l.depth = (int)x;
         } else if (!strcmp(tok, "nodes")) {
-            if (go_number(&save, tok, &x)) l.nodes = x > 0 ? (uint64_t)x : 1;
+            if (go_number(&save, tok, positive, &x) == GO_NUMBER) l.nodes = (uint64_t)x;
         } else
             io_line("info string error: unknown go parameter '%s' (ignored)", tok);
     }

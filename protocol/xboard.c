@@ -522,8 +522,18 @@ static void cmd_stat(XBoard *xb) {
             (unsigned long long)movegen_count(xb->mpos));
 }
 
+/* `go`: the engine plays the side to move. WHY refused after `result`: CECP's `result` ends
+ * the game, and the engine then waits for `new`, `setboard`, `variant` or a take-back (`undo`,
+ * `remove`); a search here put a move on a finished game. The refusal changes nothing (force
+ * mode and the side stay). A game the rules ended claims its result again, as before. */
 static void cmd_go(XBoard *xb) {
     halt(xb);
+    char reason[128];
+    copy_position(xb->mpos, engine_position(xb->e));
+    if (xb->game_over && pos_game_result(xb->mpos, reason, sizeof reason) == RESULT_NONE) {
+        io_line("Error (game is over): go");
+        return;
+    }
     xb->force = false;
     xb->engine_color = engine_position(xb->e)->stm;
     if (check_game_end(xb)) return;

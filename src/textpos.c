@@ -319,16 +319,20 @@ int fen_parse(Position *pos, const Variant *v, const Rules *rules, const char *f
     }
     next++;
     int move_number = 1;
-    /* optional '-' castling field, halfmove clock, fullmove number */
-    if (next < nf && !strcmp(fields[next], "-")) next++;
+    /* Then, all optional: the castling and en-passant fields ('-' each; XBoard writes one for
+     * chu, none for shogi), the half-move clock and the full-move number. WHY 0 is refused as
+     * a full-move number: FEN counts full moves from 1 (XBoard writes move / 2 + 1) and SFEN
+     * refuses a move number 0; it used to be taken as 1 without a word. */
+    for (int k = 0; next < nf && k < 2 && !strcmp(fields[next], "-"); k++) next++;
+    static const char *const counter[2] = {"half-move clock", "full-move number"};
     for (int k = 0; next < nf && k < 2; k++, next++) {
         char *end;
         long x = strtol(fields[next], &end, 10);
-        if (*end || x < 0 || x > 100000) {
-            snprintf(err, errlen, "FEN: bad number '%s'", fields[next]);
+        if (end == fields[next] || *end || x < k || x > 100000) {
+            snprintf(err, errlen, "FEN %s '%s' is not a number from %d to 100000", counter[k], fields[next], k);
             return -1;
         }
-        if (k == 1 && x >= 1) move_number = (int)(2 * (x - 1) + 1 + (stm == WHITE));
+        if (k == 1) move_number = (int)(2 * (x - 1) + 1 + (stm == WHITE));
     }
     if (next < nf) {
         snprintf(err, errlen, "FEN: unexpected field '%s'", fields[next]);

@@ -11,13 +11,15 @@ static const char *START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG
 
 typedef struct {
     int lines[64];
+    char msgs[64][160];
     int count;
 } Warnings;
 
 static void collect(void *user, int line, const char *msg) {
     Warnings *w = user;
-    (void)msg;
-    if (w->count < 64) w->lines[w->count++] = line;
+    if (w->count >= 64) return;
+    snprintf(w->msgs[w->count], sizeof w->msgs[0], "%s", msg);
+    w->lines[w->count++] = line;
 }
 
 /* A book of game `variant` read from text; the number of bad lines into *bad. */
@@ -176,6 +178,39 @@ START_TEST(book_bad_lines) {
 }
 END_TEST
 
+/* A position line with no position ("sfen", "fen ", "sfen<TAB>") is reported as such, not as
+ * a move line before any position (what a bare "sfen" used to get); its moves go with it.
+ * "sfen<TAB>board ..." is a position line. */
+START_TEST(book_empty_position_line) {
+    char in[1024];
+    snprintf(in, sizeof in,
+             "#YANEURAOU-DB2016 1.00\n" /* 1 */
+             "sfen\n"                   /* 2: empty position line */
+             "7g7f none 0 0 1\n"        /* 3: skipped with it */
+             "fen \t \n"                /* 4: empty position line */
+             "  sfen\r\n"               /* 5: empty position line */
+             "sfen\t%s b - 1\n"         /* 6: good */
+             "7g7f none 0 0 1\n"        /* 7: good */
+             "sfenx\n",                 /* 8: a move line (not the keyword), malformed */
+             START);
+    Warnings w = {0};
+    int bad;
+    Book *b = read_book("shogi", in, strlen(in), &w, &bad);
+    ck_assert_int_eq(bad, 4);
+    int want[] = {2, 4, 5, 8};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(w.lines[i], want[i]);
+        ck_assert_msg(strstr(w.msgs[i], "empty position line: no position after '"), "%s", w.msgs[i]);
+    }
+    ck_assert_msg(strstr(w.msgs[0], "'sfen'") && strstr(w.msgs[1], "'fen'"), "%s / %s", w.msgs[0], w.msgs[1]);
+    ck_assert_int_eq(w.lines[3], 8);
+    ck_assert_msg(!strstr(w.msgs[3], "position"), "%s", w.msgs[3]);
+    ck_assert_int_eq(book_size(b), 1);
+    ck_assert_int_eq(book_entry_at(b, 0)->count, 1);
+    book_free(b);
+}
+END_TEST
+
 START_TEST(book_refused_and_missing) {
     const char *in = "#YANEURAOU-DB2016 1.00\n# variant chu\nfen x w\n";
     int bad;
@@ -226,6 +261,7 @@ Suite *suite_book(void) {
     tcase_add_test(tc, book_lookup);
     tcase_add_test(tc, book_key_kinds);
     tcase_add_test(tc, book_bad_lines);
+    tcase_add_test(tc, book_empty_position_line);
     tcase_add_test(tc, book_refused_and_missing);
     tcase_add_test(tc, book_garbage);
     tcase_set_timeout(tc, 60);

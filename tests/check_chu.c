@@ -463,6 +463,13 @@ START_TEST(test_fen_round_trip) {
     ck_assert_str_eq(sfen, "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
                            "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
     free(pos);
+    /* castling and en-passant dashes both (XBoard for a game with castling rules) */
+    pos = chu_fen("lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
+                  "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - - 3 20");
+    pos_to_sfen(pos, sfen, sizeof sfen);
+    ck_assert_str_eq(sfen, "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
+                           "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 40");
+    free(pos);
 }
 END_TEST
 
@@ -485,6 +492,10 @@ START_TEST(test_bad_positions) {
         {"12/12/12/12/12/12/12/12/12/12/12/K11[P] w 0 1", true, "without drops"},
         {"12/12/12/12/12/12/12/12/12/12/12/K11 w 0 1 7", true, "unexpected field"},
         {"12/12/12/12/12/12/12/12/12/12/12/KK10 w 0 1", true, "(at most 1)"},
+        {"12/12/12/12/12/12/12/12/12/12/12/K11 w 0 0", true, "full-move number '0' is not a number from 1"},
+        {"12/12/12/12/12/12/12/12/12/12/12/K11 w - 0 0", true, "full-move number '0'"},
+        {"12/12/12/12/12/12/12/12/12/12/12/K11 w - - 0 -3", true, "full-move number '-3'"},
+        {"12/12/12/12/12/12/12/12/12/12/12/K11 w - - - 0 1", true, "half-move clock '-'"},
         {"12/12/12/12/12/12/12/12/12/12/12/K11 b b", false, "bad third field 'b'"},
         {"12/12/12/12/12/12/12/12/12/12/12/K11 b 13a 1", false, "bad third field '13a'"},
         {"12/12/12/12/12/12/12/12/12/12/12/K11 b - x", false, "move number 'x'"},

@@ -62,5 +62,25 @@ printf "V2.2\nPI\n+\n$game/\nV2.2\nPI\n+\n+2726FU\n-8384FU\n+2625FU\n%%CHUDAN\n"
 "$BIN" analyse --record "$tmp/none.csa" >/dev/null 2>&1 && fail "missing record accepted"
 "$BIN" analyse --record "$tmp/g.csa" --depth 2 --nodes 5 >/dev/null 2>&1; [ $? = 2 ] || fail "two limits: not status 2"
 "$BIN" analyse --record "$tmp/g.csa" --bogus 1 >/dev/null 2>&1; [ $? = 2 ] || fail "unknown option: not status 2"
+# an output that cannot be written is refused before the analysis (it was found only after the
+# whole analysis): status 1, a message naming it, no move table, no progress, and no file of
+# this run left behind; an existing -o file keeps its text
+for args in "-o $tmp/no/such/dir/out.kif" "-o $tmp" "--svg $tmp/no/such/dir/g.svg" \
+            "-o $tmp/fresh.kif --svg $tmp/no/such/dir/g.svg" "-o $tmp/keep.kif --svg $tmp"; do
+    echo "keep me" >"$tmp/keep.kif"
+    # shellcheck disable=SC2086
+    "$BIN" analyse --record "$tmp/g.csa" --nodes 20000 $args >"$tmp/outw" 2>"$tmp/errw"; st=$?
+    [ $st = 1 ] || fail "analyse $args: status $st, not 1"
+    grep -q 'cannot write' "$tmp/errw" || fail "analyse $args: no 'cannot write' message: $(cat "$tmp/errw")"
+    grep -q 'analysing' "$tmp/errw" && fail "analyse $args: analysed before refusing the output"
+    [ -s "$tmp/outw" ] && fail "analyse $args: printed $(head -2 "$tmp/outw")"
+    [ -e "$tmp/fresh.kif" ] && fail "analyse $args: left $tmp/fresh.kif behind"
+    [ "$(cat "$tmp/keep.kif")" = "keep me" ] || fail "analyse $args: an existing -o file lost its text"
+done
+# and a writable -o that exists is replaced whole (not appended to)
+printf 'old text that is longer than nothing\n%.0s' $(seq 1 50) >"$tmp/over.kifu"
+"$BIN" analyse --record "$tmp/g.csa" --depth 2 -o "$tmp/over.kifu" >/dev/null 2>&1 || fail "-o over an existing file"
+grep -q 'old text' "$tmp/over.kifu" && fail "-o over an existing file: the old text is still there"
+"$BIN" convert "$tmp/over.kifu" --to pgn >/dev/null 2>&1 || fail "-o over an existing file: does not re-read"
 "$BIN" analyse --depth 3 | grep -q '^bestmove ' || fail "single-position analyse broken"
 exit $fails

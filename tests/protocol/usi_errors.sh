@@ -98,14 +98,46 @@ legal micro startpos moves 1d1c 4b4c 2e4c+
 > go depth 1 sideways
 < info string error: unknown go parameter 'sideways' \(ignored\)
 < bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
-# negative numbers are reported (they were taken as 0 without a word); the search runs
+# numbers out of range are reported with the value used (they were moved into range without a
+# word); the search runs (docs/usi.md, "go parameters")
 > go depth -3
-= info string error: go depth: '-3' is negative (the least value is used)
+= info string error: go depth: '-3' is out of range (1 to 127), 1 is used
 < bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+# a clock below zero is a GUI's clock that ran out: read as 0 without a word
 > go btime -5 wtime -5 byoyomi 100
-= info string error: go btime: '-5' is negative (the least value is used)
-= info string error: go wtime: '-5' is negative (the least value is used)
 < bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+!< info string error.*
+# Third round: 0 and numbers past 64 bits were moved into range without a word.
+> go depth 0
+= info string error: go depth: '0' is out of range (1 to 127), 1 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go depth 99999999999999999999 nodes 2000
+= info string error: go depth: '99999999999999999999' is out of range (1 to 127), 127 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go nodes 0
+= info string error: go nodes: '0' is out of range (1 to 9223372036854775807), 1 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go nodes 99999999999999999999 depth 2
+= info string error: go nodes: '99999999999999999999' is out of range (1 to 9223372036854775807), 9223372036854775807 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go movetime 0
+= info string error: go movetime: '0' is out of range (1 to 9223372036854775807), 1 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go btime 200 wtime 99999999999999999999 binc -5 byoyomi 100
+= info string error: go wtime: '99999999999999999999' is out of range (0 to 9223372036854775807), 9223372036854775807 is used
+= info string error: go binc: '-5' is out of range (0 to 9223372036854775807), 0 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go btime -99999999999999999999 byoyomi 100
+= info string error: go btime: '-99999999999999999999' is out of range (0 to 9223372036854775807), 0 is used
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go movestogo 0 btime 300 wtime 300
+= info string error: go movestogo: '0' is out of range (1 to 9223372036854775807), ignored
+< bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+> go mate 0
+= info string error: go mate: '0' is out of range (1 to 9223372036854775807), 1 is used
+< checkmate .*
+> isready
+= readyok
 > stop
 > ponderhit
 > gameover win

@@ -28,6 +28,53 @@ for v in chu wa-shogi crazywa shogi; do
     reply_to "usermove $long" "Illegal move (malformed): $long"
     reply_to "usermove" "Illegal move (malformed): "
 done
+# FEN move fields: a full-move number 0 or one that is no number is refused as SFEN refuses
+# it (0 used to be read as 1); XBoard's own forms (`w - 0 1` for chu, `w 0 1` for shogi, and
+# castling and en-passant dashes `w - - 0 1`) are taken.
+WA=hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH
+for v in chu wa-shogi crazywa shogi; do
+    case $v in
+        chu) board=lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL m1=e4e5 ;;
+        wa-shogi) board=$WA m1=a3a4 ;;
+        crazywa) board="$WA[-]" m1=a3a4 ;;
+        shogi) board="lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-]" m1=c3c4 ;;
+    esac
+    send new "variant $v" force
+    fence '^(Error|Illegal|tellusererror)'
+    for tail in "w 0 0" "w - 0 0" "b - 0 0" "w 0 x" "w 0 1x" "w - 0 -1" "w 0 100001"; do
+        reply_to "setboard $board $tail" "tellusererror Illegal position"
+        printf '%s' "$GOT" | grep -q "^# setboard: FEN full-move number '.*' is not a number from 1 to 100000" &&
+            ok || fail "$v: setboard ... $tail: no reason naming the full-move number"
+    done
+    for tail in "w - x 1" "w - - -1 1"; do
+        reply_to "setboard $board $tail" "tellusererror Illegal position"
+        printf '%s' "$GOT" | grep -q "^# setboard: FEN half-move clock" && ok || fail "$v: $tail: no half-move clock reason"
+    done
+    for tail in "w 0 1" "w - 0 1" "w - - 0 1" "w 0 12" "w" "w 5"; do
+        send "setboard $board $tail"
+        fence '^(Error|Illegal|tellusererror)' || echo "    (setboard ... $tail)"
+    done
+    legal $m1
+done
+# Third round: `go` after `result` started a search and moved in a finished game. It is
+# refused and changes nothing; undo, remove, setboard and new each end the game-over state.
+send new "variant shogi" force "sd 1" "usermove c3c4" "usermove g7g6" "result 1-0 {test}"
+fence
+reply_to go "Error (game is over): go"
+sleep 0.3
+fence '^move'
+illegal h3h4 "Illegal move (game is over): h3h4"
+send undo                                        # the game goes on from before g7g6
+legal g7g6 h3h4
+send "result 0-1 {again}"
+reply_to go "Error (game is over): go"
+send remove                                      # back to after c3c4 (White to move)
+send go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
+send force "result 1/2-1/2 {x}" "setboard lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1" go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
+send force "result 1-0 {x}" new "variant shogi" force "usermove c3c4" go
+expect '^move [a-i][1-9][a-i][1-9]' 20 && fence Illegal
 send new "variant chu"
 fence '^(Error|Illegal)'
 reply_to "variant normal" "Error (unsupported variant): normal"
