@@ -1,6 +1,7 @@
 /* params_chu.h - evaluation parameters of chu (eval/layout.c names the terms, docs/evaluation.md
- * explains them). Written by eval_params_write: shishi tune: 71845 positions (7180 held out) from chu-a-d7.txt; epochs 600 (kept 33), lr 1.5, lambda 1e-05, validation 0.1, score weight 0.5; K 0.1944; only mat; loss train 0.036994 -> 0.035191, validation 0.034627 -> 0.034389.
- * Each row: name, middle-game value, end-game value, in centipawns. */
+ * explains them). Written by eval_params_write: shishi tune: 71845 positions (7180 held out) from chu-a-d7.txt; epochs
+ * 600 (kept 33), lr 1.5, lambda 1e-05, validation 0.1, score weight 0.5; K 0.1944; only mat; loss train 0.036994 ->
+ * 0.035191, validation 0.034627 -> 0.034389. Each row: name, middle-game value, end-game value, in centipawns. */
 static const EvalParamRow params_chu[] = {
     {"rank K 0", 0, 0},
     {"rank K 1", 0, 0},
