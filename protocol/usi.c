@@ -328,6 +328,7 @@ static void cmd_position(Usi *u, char *args) {
 typedef struct {
     long long lo, hi;
     bool clamp;
+    bool clock; /* a negative value is a clock at 0, no error (see go_number) */
 } GoRange;
 
 enum { GO_NO_NUMBER, GO_NUMBER, GO_IGNORED };
@@ -349,8 +350,7 @@ static int go_number(char **save, const char *what, GoRange r, long long *out) {
         io_line("info string error: go %s: '%s' is not a number", what, tok);
         return GO_NO_NUMBER;
     }
-    bool clock = !strcmp(what, "btime") || !strcmp(what, "wtime");
-    if (errno != ERANGE && x < 0 && clock) x = 0;
+    if (errno != ERANGE && x < 0 && r.clock) x = 0;
     if (errno != ERANGE && x >= r.lo && x <= r.hi) {
         *out = x;
         return GO_NUMBER;
@@ -372,7 +372,8 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
     char *save = NULL;
     long long x;
     /* times in ms are capped at 10^9 (11 days) without a word: clamp_ms */
-    const GoRange times = {0, LLONG_MAX, true}, positive = {1, LLONG_MAX, true};
+    const GoRange clocks = {0, LLONG_MAX, true, true}, times = {0, LLONG_MAX, true, false},
+                  positive = {1, LLONG_MAX, true, false};
     for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(tok, "infinite"))
             l.infinite = true;
@@ -386,7 +387,7 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
             } else
                 l.mate = go_number(&save, tok, positive, &x) == GO_NUMBER ? clamp_ms(x) : -1;
         } else if (!strcmp(tok, "btime") || !strcmp(tok, "wtime")) {
-            if (go_number(&save, tok, times, &x) == GO_NUMBER) l.time[tok[0] == 'b' ? BLACK : WHITE] = clamp_ms(x);
+            if (go_number(&save, tok, clocks, &x) == GO_NUMBER) l.time[tok[0] == 'b' ? BLACK : WHITE] = clamp_ms(x);
         } else if (!strcmp(tok, "binc") || !strcmp(tok, "winc")) {
             if (go_number(&save, tok, times, &x) == GO_NUMBER) l.inc[tok[0] == 'b' ? BLACK : WHITE] = clamp_ms(x);
         } else if (!strcmp(tok, "byoyomi")) {
@@ -395,10 +396,10 @@ static void cmd_go(Usi *u, char *args, const Reporter *rep) {
             if (go_number(&save, tok, positive, &x) == GO_NUMBER) l.movetime = clamp_ms(x);
         } else if (!strcmp(tok, "movestogo")) {
             /* WHY ignored and not moved to 1: "1 move to go" would spend the whole clock */
-            GoRange mtg = {1, LLONG_MAX, false};
+            GoRange mtg = {1, LLONG_MAX, false, false};
             if (go_number(&save, tok, mtg, &x) == GO_NUMBER) l.moves_to_go = clamp_ms(x);
         } else if (!strcmp(tok, "depth")) {
-            GoRange depth = {1, MAX_PLY - 1, true};
+            GoRange depth = {1, MAX_PLY - 1, true, false};
             if (go_number(&save, tok, depth, &x) == GO_NUMBER) l.depth = (int)x;
         } else if (!strcmp(tok, "nodes")) {
             if (go_number(&save, tok, positive, &x) == GO_NUMBER) l.nodes = (uint64_t)x;
