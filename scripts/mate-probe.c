@@ -112,7 +112,9 @@ static void print_current_path(const MateSolver *ms) {
         char b[32];
         Move m = ms->pos->states[i].move;
         move_format(cp, m, NOTATION_USI, b, sizeof b);
-        fprintf(stderr, " %s", b);
+        const MateFrame *f = &ms->frames[i - root0->sp - 1];
+        if (getenv("CURPATH")[0] == '2') fprintf(stderr, " %s[%u/%u/%d]", b, f->pn, f->dn, f->n);
+        else fprintf(stderr, " %s", b);
         pos_do_move(cp, m);
     }
     fprintf(stderr, "\n");
