@@ -447,6 +447,13 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     Reporter checking = fuzz_wrap(e, reporter);
     reporter = &checking;
 #endif
+    SearchLimits noded;
+    uint64_t cap = (uint64_t)engine_option_int(e, EOPT_NODES_LIMIT);
+    if (cap && !limits->mate && (!limits->nodes || limits->nodes > cap)) {
+        noded = *limits;
+        noded.nodes = cap;
+        limits = &noded;
+    }
     SearchShared *sh = &e->shared;
     sh->tt = &e->tt;
     sh->limits = *limits;

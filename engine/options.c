@@ -17,6 +17,8 @@ const EngineOption engine_options[EOPT_COUNT] = {
     {EOPT_THREADS, "Threads", "Threads", EOPT_SPIN, 1, 1, ENGINE_THREADS_MAX, EOPT_XB_CORES, NULL},
     {EOPT_SOLVED, "SolvedTables", "SolvedTables", EOPT_CHECK, 1, 0, 1, EOPT_XB_NONE, NULL},
     {EOPT_MATE_EXACT, "MateExact", "MateExact", EOPT_CHECK, 0, 0, 1, EOPT_XB_NONE, NULL},
+    /* WHY: fixed-node games (YaneuraOu's NodesLimit) are reproducible and need no clock */
+    {EOPT_NODES_LIMIT, "NodesLimit", "NodesLimit", EOPT_SPIN, 0, 0, 1000000000, EOPT_XB_FEATURE, NULL},
     {EOPT_BOOK_FILE, "BookFile", "BookFile", EOPT_STRING, 0, 0, 0, EOPT_XB_FEATURE, NULL},
     {EOPT_BOOK_MOVES, "BookMoves", "BookMoves", EOPT_SPIN, 16, 0, 10000, EOPT_XB_FEATURE, NULL},
     {EOPT_BOOK_VARIETY, "BookVariety", "BookVariety", EOPT_COMBO, BOOK_VARIETY_BEST, 0, BOOK_VARIETY_NB - 1,

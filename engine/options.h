@@ -9,13 +9,14 @@
 #include <stddef.h>
 
 typedef enum {
-    EOPT_HASH,       /* MB of the transposition table (also the mate solver's table for `go mate`) */
-    EOPT_PONDER,     /* USI: a pondering GUI */
-    EOPT_MULTIPV,    /* lines to report */
-    EOPT_VARIANT,    /* the game (a name) */
-    EOPT_THREADS,    /* search threads */
-    EOPT_SOLVED,     /* use a solved game's table (docs/nana.md); bench turns it off */
-    EOPT_MATE_EXACT, /* `go mate`: rule out every shorter mate however long it takes (docs/mate.md) */
+    EOPT_HASH,        /* MB of the transposition table (also the mate solver's table for `go mate`) */
+    EOPT_PONDER,      /* USI: a pondering GUI */
+    EOPT_MULTIPV,     /* lines to report */
+    EOPT_VARIANT,     /* the game (a name) */
+    EOPT_THREADS,     /* search threads */
+    EOPT_SOLVED,      /* use a solved game's table (docs/nana.md); bench turns it off */
+    EOPT_MATE_EXACT,  /* `go mate`: rule out every shorter mate however long it takes (docs/mate.md) */
+    EOPT_NODES_LIMIT, /* every game search stops after this many nodes; 0 = no limit */
     /* The opening book (books/README.md): stored here, used by books/slot.c, never by search */
     EOPT_BOOK_FILE,        /* path of the current game's book; "" or "<empty>": none */
     EOPT_BOOK_MOVES,       /* the book answers while fewer plies than this were played */

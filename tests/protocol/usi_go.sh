@@ -198,4 +198,26 @@ same a b
 > quit
 exits 1000
 END
+
+# NodesLimit caps every search: with it, `go depth 40` and a long byoyomi stop where
+# `go nodes 4000` stops (the same last info line, time and nps dropped), and still answer
+last_info() {
+    { printf 'usi\nsetoption name USI_Hash value 16\n%bisready\nusinewgame\nposition startpos moves 7g7f 3c3d\n%s\n' "$1" "$2"
+      sleep 3; echo quit; } | timeout 20 "$BIN" | grep -E '^(info depth|bestmove)' | tail -2 |
+        sed 's/ time [0-9]*//; s/ nps [0-9]*//' | tr '\n' '|'
+}
+a=$(last_info '' 'go nodes 4000')
+b=$(last_info 'setoption name NodesLimit value 4000\n' 'go depth 40')
+c=$(last_info 'setoption name NodesLimit value 4000\n' 'go btime 0 wtime 0 byoyomi 60000')
+case "$a" in "info depth "*"|bestmove "*) ;; *) echo "FAIL: go nodes 4000 gave '$a'"; exit 1 ;; esac
+[ "$a" = "$b" ] || { echo "FAIL: NodesLimit 4000 + go depth 40 gave '$b', go nodes 4000 '$a'"; exit 1; }
+[ "$a" = "$c" ] || { echo "FAIL: NodesLimit 4000 + byoyomi 60 s gave '$c', go nodes 4000 '$a'"; exit 1; }
+python3 "$D" "$BIN" <<'END'
+> usi
+< usiok
+> setoption name NodesLimit value -1
+< info string error: .*
+> quit
+exits 1000
+END
 echo ok

@@ -14,6 +14,7 @@ python3 "$D" "$BIN" <<'END'
 = option name Threads type spin default 1 min 1 max 64
 = option name SolvedTables type check default true
 = option name MateExact type check default false
+= option name NodesLimit type spin default 0 min 0 max 1000000000
 = option name BookFile type filename default <empty>
 = option name BookMoves type spin default 16 min 0 max 10000
 = option name BookVariety type combo default best var best var count var value
@@ -39,6 +40,7 @@ python3 "$D" "$BIN" <<'END'
 > setoption name Threads value 1
 > setoption name SolvedTables value true
 > setoption name MateExact value false
+> setoption name NodesLimit value 0
 > setoption name BookFile value <empty>
 > setoption name BookMoves value 16
 > setoption name BookVariety value best

@@ -23,7 +23,7 @@ done
 for o in 'Okazaki rule -check 0' 'Bare king -check 1' 'Allow repeats -check 1' 'GoBetweenLastRank -check 0' \
          'Wa drop rules -combo \*modern /// free' \
          'EnteringKingRule -combo \*CSARule27 /// CSARule24 /// NoEnteringKing' 'MultiPV -spin 1 1 64' \
-         'Move overhead -spin 300 0 5000'; do
+         'Move overhead -spin 300 0 5000' 'NodesLimit -spin 0 0 1000000000'; do
     printf '%s' "$feats" | grep -q "^feature option=\"$o\"$" && ok || fail "feature option=\"$o\" missing"
 done
 
