@@ -209,9 +209,4 @@ for cmd in "memory 16" "cores 1" "option MultiPV=2"; do
     fence '^stat01|Illegal|Error'
 done
 send "option MultiPV=1"
-# Fourth round (docs/reliability.md, "Malformed input, fourth round"): `ping` with no number
-# got "pong " (the answer to no ping); now an error, and the next ping is answered
-send "ping"
-expect_line "Error (bad argument): ping" 5
-fence 'Error|pong'
 finish
