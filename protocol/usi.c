@@ -457,6 +457,15 @@ static void usi_destroy(Usi *u) {
     free(u);
 }
 
+/* `gameover win|lose|draw`: anything else is reported (the search stops all the same). */
+static void check_gameover(char *args) {
+    static const char *const results[] = {"win", "lose", "draw"};
+    args = skip_ws(args);
+    for (size_t i = 0; i < sizeof results / sizeof *results; i++)
+        if (!strcmp(args, results[i])) return;
+    io_line("info string error: gameover takes win, lose or draw, not '%s'", args);
+}
+
 /* One command (its name and the rest of the line). */
 static void usi_dispatch(Usi *u, const char *cmd, char *args, Reporter *rep) {
     if (!strcmp(cmd, "isready")) {
@@ -479,6 +488,7 @@ static void usi_dispatch(Usi *u, const char *cmd, char *args, Reporter *rep) {
     else if ((!strcmp(cmd, "stop") || !strcmp(cmd, "ponderhit")) && u->book_ponder)
         finish_book_ponder(u, rep);
     else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
+        if (cmd[0] == 'g') check_gameover(args);
         u->book_ponder = false;
         engine_stop(u->e);
         engine_wait(u->e);

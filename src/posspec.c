@@ -17,26 +17,36 @@ static char *cut_moves(char *s) {
     return NULL;
 }
 
+/* The text after the keyword w at s's start (blanks skipped), or NULL if s does not start with
+ * the word. WHY any blank: "sfen<TAB>..." read "sfen" as the board, and a bare "sfen" was
+ * "a SFEN of 1 field". */
+static const char *after_keyword(const char *s, const char *w) {
+    size_t k = strlen(w);
+    if (strncmp(s, w, k) || (s[k] && !isspace((unsigned char)s[k]))) return NULL;
+    for (s += k; isspace((unsigned char)*s);) s++;
+    return s;
+}
+
 /* The position part; sets *n to the notation its moves are written in. */
 static int spec_position(Position *pos, const Variant *v, const Rules *rules, const char *s, Notation *n, char *err,
                          size_t errlen) {
     *n = v->xboard_default ? NOTATION_XBOARD : NOTATION_USI;
-    if (!strncmp(s, "startpos", 8) && (!s[8] || isspace((unsigned char)s[8]))) {
-        const char *rest = s + 8;
-        while (isspace((unsigned char)*rest)) rest++;
+    const char *rest;
+    if ((rest = after_keyword(s, "startpos")) != NULL) {
         if (*rest) {
             snprintf(err, errlen, "unexpected '%.40s' after startpos", rest);
             return -1;
         }
         return pos_set_sfen(pos, v, rules, v->start, err, errlen);
     }
-    if (!strncmp(s, "sfen ", 5)) {
-        *n = NOTATION_USI;
-        return pos_set_sfen(pos, v, rules, s + 5, err, errlen);
-    }
-    if (!strncmp(s, "fen ", 4)) {
-        *n = NOTATION_XBOARD;
-        return fen_parse(pos, v, rules, s + 4, err, errlen);
+    bool sfen = (rest = after_keyword(s, "sfen")) != NULL;
+    if (sfen || (rest = after_keyword(s, "fen")) != NULL) {
+        *n = sfen ? NOTATION_USI : NOTATION_XBOARD;
+        if (!*rest) {
+            snprintf(err, errlen, "no position after '%s'", sfen ? "sfen" : "fen");
+            return -1;
+        }
+        return sfen ? pos_set_sfen(pos, v, rules, rest, err, errlen) : fen_parse(pos, v, rules, rest, err, errlen);
     }
     if (!*s) {
         snprintf(err, errlen, "no position given");

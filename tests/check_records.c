@@ -159,6 +159,18 @@ START_TEST(test_bad_records) {
         {"V2.2\nPI\n+\n+7775FU\n", REC_CSA, 4},                             /* illegal */
         {"startpos moves 7g7f 3c3d 8h2b+ 2b3c\n", REC_USI, 1},              /* 2b holds a Black horse */
         {"▲７六歩　△３四歩　▲７五飛\n", REC_KI2, 1},                        /* no rook reaches 75 */
+        /* fourth round (docs/reliability.md): each was read without a word */
+        {"▲７六歩　▲３四歩\n", REC_KI2, 1},                       /* a side mark for the side not to move */
+        {"V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY-KY\n", REC_CSA, 2}, /* a tenth square */
+        {"V2.2\nP1 *  *  *  *  *  *  *  *  * \nP1 *  *  *  *  *  *  *  *  * \n", REC_CSA, 3}, /* rank twice */
+        {"V2.2\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n+\n", REC_CSA, 3},                             /* ranks 2 to 9 missing */
+        {"V2.2\nPI\n+\n+7776FU\nT12x\n", REC_CSA, 5},                                         /* a bad time */
+        {"[Variant \"chu\"]\n\n1. Ne5 {truncated\n", REC_PGN, 3},                             /* an open comment */
+        {"[Variant \"chu\"]\n\n1. Ne5\n(Ne4\n", REC_PGN, 4},                                  /* an open variation */
+        {"[Variant \"chu\"]\n\n1. Ne5 Ne8 )\n", REC_PGN, 3},                                  /* a stray ')' */
+        {"[Variant \"chu\"]\n[Event \"x\n\n1. Ne5\n", REC_PGN, 2},   /* a tag pair not closed */
+        {"[Variant \"chu\"]\n\n1. Ne5 Ne8 *\n2. Fb2\n", REC_PGN, 4}, /* a move after the result */
+        {"[Variant \"chu\"]\n\n1. Ne5 Ne8\n2. Zz9\n", REC_PGN, 4},   /* the line of a bad move */
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         Record rec;

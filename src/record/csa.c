@@ -71,6 +71,7 @@ typedef struct {
     char board[SQ_MAX]; /* piece type | colour bit, 0 empty, from P lines */
     int hand[COLOR_NB][PT_MAX];
     bool have_board, started, ended, pi_seen;
+    unsigned ranks_seen; /* bit r-1: a "Pr" line came (one board is all of them, once each) */
     int last_to;
     RecordMove *last;
     RecordError *err;
@@ -124,6 +125,7 @@ static int p_line(CsaReader *r, const char *s) {
     const Variant *v = r->rec->variant;
     if (s[1] == 'I') { /* PI[..][<sq><code>]...: the standard start minus the listed pieces */
         board_from_sfen(r, v, v->start);
+        r->pi_seen = true;
         for (const char *p = s + 2; *p; p += 4) {
             if (strlen(p) < 4) return cfail(r, "%s", "malformed PI line");
             int sq = rec_square(v, p[0] - '0', p[1] - '0');
@@ -144,6 +146,8 @@ static int p_line(CsaReader *r, const char *s) {
     }
     int rank = s[1] - '0';
     if (rank < 1 || rank > v->ranks) return cfail(r, "%s", "malformed P line");
+    if (r->ranks_seen & 1u << (rank - 1)) return cfail(r, "%s", "a second P line for this rank");
+    r->ranks_seen |= 1u << (rank - 1);
     if (!r->have_board) memset(r->board, 0, sizeof r->board);
     r->have_board = true;
     const char *p = s + 2;
@@ -159,12 +163,33 @@ static int p_line(CsaReader *r, const char *s) {
         if (!pt) return cfail(r, "unknown piece code %.2s", p + 1);
         r->board[sq] = (char)piece_make(p[0] == '+' ? BLACK : WHITE, pt);
     }
+    /* Other text after the last file is ignored (docs/records.md), but not one more square:
+     * WHY: "...+KY+KY" lost its tenth piece without a word, a board unlike the file's. */
+    if (((p[0] == '+' || p[0] == '-') && csa_type_of(v, p + 1)) || (p[0] == ' ' && p[1] == '*')) {
+        char what[64];
+        snprintf(what, sizeof what, "more squares than the board's %d files", v->files);
+        return cfail(r, "P line with %s", what);
+    }
+    return 0;
+}
+
+/* A board of "P1".."Pn" lines needs every rank (unless PI gave the board first). */
+static int check_rank_lines(CsaReader *r) {
+    const Variant *v = r->rec->variant;
+    if (!r->ranks_seen || r->pi_seen) return 0;
+    for (int rank = 1; rank <= v->ranks; rank++)
+        if (!(r->ranks_seen & 1u << (rank - 1))) {
+            char what[48];
+            snprintf(what, sizeof what, "the board has no P%d line", rank);
+            return cfail(r, "%s", what);
+        }
     return 0;
 }
 
 /* Build the start SFEN from the collected board and hands. */
 static int start_game(CsaReader *r, Color stm) {
     const Variant *v = r->rec->variant;
+    if (check_rank_lines(r)) return -1;
     if (r->have_board) {
         char sfen[1024];
         size_t l = 0;
@@ -243,10 +268,11 @@ static int statement(CsaReader *r, const char *s) {
     }
     if (s[0] == 'P' && !r->started) return p_line(r, s);
     if ((s[0] == '+' || s[0] == '-') && !s[1] && !r->started) return start_game(r, s[0] == '+' ? BLACK : WHITE);
-    if (s[0] == 'T') {
-        if (!r->last) return 0;
-        double t = atof(s + 1);
-        r->last->time_ms = (int)(t * 1000 + 0.5);
+    if (s[0] == 'T') { /* seconds the move took: "T12", V3.0 "T12.345" */
+        char *end;
+        double t = strtod(s + 1, &end);
+        if (end == s + 1 || *end || !(t >= 0 && t <= 1e7)) return cfail(r, "malformed time %s", s);
+        if (r->last) r->last->time_ms = (int)(t * 1000 + 0.5);
         return 0;
     }
     if (s[0] == '%') {
@@ -314,7 +340,8 @@ int csa_read_all(const char *text, size_t len, const RecordReadOptions *opt, Rec
         record_init(g, v);
         (*count)++;
         r->rec = g;
-        r->have_board = r->started = r->ended = false;
+        r->have_board = r->started = r->ended = r->pi_seen = false;
+        r->ranks_seen = 0;
         r->last = NULL;
         r->last_to = -1;
         more = false;

@@ -63,13 +63,29 @@ static const struct {
 } dis_words[] = {{"右", DIS_RIGHT}, {"左", DIS_LEFT}, {"直", DIS_STRAIGHT}, {"上", DIS_UP},
                  {"行", DIS_UP},    {"入", DIS_UP},   {"引", DIS_DOWN},     {"寄", DIS_SIDE}};
 
+/* The side mark before a move ("▲"/"☗" Black, "△"/"☖" White), if any: it must name the side to
+ * move. WHY: KI2 and lishogi lines carry it, and a wrong one ("▲７六歩 ▲３四歩") means a lost
+ * or doubled move; read as the other side's move, the rest of the game went on wrong. */
+static int read_side_mark(const Position *pos, const char **p, char *err, size_t errlen) {
+    int side = str_eat(p, "▲") || str_eat(p, "☗") ? BLACK : str_eat(p, "△") || str_eat(p, "☖") ? WHITE : -1;
+    if (side < 0) return 0;
+    *p = skip_spaces(*p);
+    if (side != (int)pos->stm)
+        return snprintf(err, errlen, "move by the wrong side (%s mark, %s to move)",
+                        side == BLACK ? "Black's" : "White's", pos->stm == BLACK ? "Black" : "White"),
+               -1;
+    if (!strncmp(*p, "▲", 3) || !strncmp(*p, "△", 3) || !strncmp(*p, "☗", 3) || !strncmp(*p, "☖", 3))
+        return snprintf(err, errlen, "malformed move: two side marks"), -1;
+    return 0;
+}
+
 static int decode(const Position *pos, const char *text, int last_to, KifDecoded *d, char *err, size_t errlen) {
     const Variant *v = pos->v;
     memset(d, 0, sizeof *d);
     d->from = -1;
     d->promo = -1;
     const char *p = skip_spaces(text);
-    while (str_eat(&p, "▲") || str_eat(&p, "△") || str_eat(&p, "☗") || str_eat(&p, "☖")) p = skip_spaces(p);
+    if (read_side_mark(pos, &p, err, errlen)) return -1;
     d->to = read_square(v, &p);
     p = skip_spaces(p);
     if (str_eat(&p, "同") || str_eat(&p, "仝")) {

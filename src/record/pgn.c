@@ -21,6 +21,13 @@ static void put_comment(Sbuf *b, const char *text, const char *after) {
     sb_printf(b, "}%s", after);
 }
 
+/* [Key "value"], with '"' and '\\' escaped as PGN wants (the reader takes them back). */
+static void put_tag(Sbuf *b, const char *key, const char *val) {
+    sb_printf(b, "[%s \"", key);
+    for (const char *c = val; *c; c++) sb_printf(b, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
+    sb_put(b, "\"]\n");
+}
+
 char *pgn_write(const Record *rec, RecordError *err) {
     const Variant *v = rec->variant;
     Position *pos = malloc(sizeof *pos);
@@ -42,7 +49,7 @@ char *pgn_write(const Record *rec, RecordError *err) {
             val = record_header_get(rec, keys[i][0] == 'W' ? "Black" : "White"); /* first mover = White */
         else
             val = record_header_get(rec, keys[i]);
-        sb_printf(&b, "[%s \"%s\"]\n", keys[i], val ? val : "?");
+        put_tag(&b, keys[i], val ? val : "?");
     }
     if (v->xboard_name && strcmp(v->xboard_name, "normal")) sb_printf(&b, "[Variant \"%s\"]\n", v->xboard_name);
     /* XBoard writes the FEN for games it learns from the engine (setup) even at the start */
@@ -108,17 +115,68 @@ static int pgn_tag(const Variant *v, Position *pos, Record *out, const char *key
     return 0;
 }
 
-static bool skip_token(const char *tok) {
-    return !strcmp(tok, "*") || !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2") ||
-           tok[0] == '$' || !tok[0];
+/* One tag pair [Key "value"] at *p (a '\\' takes the next character as it is); *p then
+ * stands after it. -1 with a message if malformed. */
+static int tag_pair(const char **p, char *key, size_t klen, char *val, size_t vlen, char *e, size_t elen) {
+    const char *s = skip_spaces(*p + 1);
+    size_t k = strcspn(s, " \t\"]"), n = 0;
+    const char *q = skip_spaces(s + k);
+    if (!k || k >= klen || *q != '"') return snprintf(e, elen, "malformed tag pair (want [Key \"value\"])"), -1;
+    snprintf(key, klen, "%.*s", (int)k, s);
+    for (q++; *q && *q != '"'; q++) {
+        if (*q == '\\' && q[1]) q++;
+        if (n + 1 < vlen) val[n++] = *q;
+    }
+    val[n] = 0;
+    if (*q != '"' || *(q = skip_spaces(q + 1)) != ']')
+        return snprintf(e, elen, "malformed tag pair: no closing '\"]'"), -1;
+    *p = skip_spaces(q + 1);
+    return 0;
+}
+
+/* A line of tag pairs (PGN puts one on a line; more are taken). -1 with a message. */
+static int tag_line(const Variant *v, Position *pos, Record *out, const char *p, char *e, size_t elen) {
+    while (*p) {
+        char key[64], val[512], why[200];
+        if (*p != '[') return snprintf(e, elen, "text after a tag pair: '%.20s'", p), -1;
+        if (tag_pair(&p, key, sizeof key, val, sizeof val, e, elen)) return -1;
+        if (pgn_tag(v, pos, out, key, val, why, sizeof why)) return snprintf(e, elen, "bad FEN: %s", why), -1;
+    }
+    return 0;
+}
+
+static bool is_result(const char *tok) {
+    return !strcmp(tok, "*") || !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2");
+}
+
+/* The file's line of p in the movetext (which holds one line per line of the file). */
+static int text_line(const char *text, const char *p) {
+    int line = 1;
+    for (const char *c = text; c < p; c++) line += *c == '\n';
+    return line;
+}
+
+/* A movetext fault at p: the file's line, the line's text. */
+static int text_fail(RecordError *err, const char *text, const char *p, int ply, const char *msg, const char *arg) {
+    const char *start = p;
+    while (start > text && start[-1] != '\n') start--;
+    char line[256];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(start, "\n"), start);
+    rec_error(err, text_line(text, p), ply, line, msg, arg);
+    return -1;
 }
 
 /* The movetext: moves (move numbers "12." / "12..." also glued to the move), {comments},
- * ; comments to the end of the line, (variations) skipped, $NAGs, the result token. */
-static int pgn_moves(Position *pos, Record *out, const char *p, RecordError *err) {
+ * ; comments to the end of the line, (variations) skipped, $NAGs, the result token. text
+ * holds one line per line of the file (tag lines blank), so a fault names its line. WHY
+ * unclosed '{' / '(' and stray '}' / ')' are faults: a truncated file ("1. Ne5 {comm") was
+ * read as a shorter game without a word. */
+static int pgn_moves(Position *pos, Record *out, const char *text, RecordError *err) {
     RecordMove *last = NULL;
     int ply = 0, depth = 0;
+    bool over = false; /* the result token came: the game's moves are over */
     char e[256];
+    const char *p = text, *open = NULL; /* the outermost '(' not closed yet */
     while (*(p = skip_spaces(p))) {
         if (*p == '\n') {
             p++;
@@ -126,6 +184,7 @@ static int pgn_moves(Position *pos, Record *out, const char *p, RecordError *err
         }
         if (*p == '{' || *p == ';') {
             const char *close = *p == '{' ? strchr(p, '}') : strchr(p, '\n');
+            if (*p == '{' && !close) return text_fail(err, text, p, ply + 1, "%s", "a {comment} that never ends");
             size_t n = close ? (size_t)(close - p - 1) : strlen(p + 1);
             if (!depth) {
                 char **slot = last ? &last->comment : &out->comment;
@@ -135,16 +194,15 @@ static int pgn_moves(Position *pos, Record *out, const char *p, RecordError *err
             p = close ? close + 1 : p + 1 + n;
             continue;
         }
-        if (*p == '(' || *p == ')') {
-            depth += *p++ == '(' ? 1 : (depth > 0 ? -1 : 0);
+        if (*p == '(' || *p == ')' || *p == '}') {
+            if (*p != '(' && !depth)
+                return text_fail(err, text, p, ply + 1, "'%s' closes nothing", *p == ')' ? ")" : "}");
+            if (*p == '(' && !depth) open = p;
+            depth += *p++ == '(' ? 1 : -1;
             continue;
         }
         char tok[128];
         size_t n = strcspn(p, " \t\n{}();");
-        if (!n) { /* a '}' that closes nothing: skipped (the loop would stand on it for ever) */
-            p++;
-            continue;
-        }
         snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
         p += n;
         const char *mv = tok;
@@ -156,16 +214,20 @@ static int pgn_moves(Position *pos, Record *out, const char *p, RecordError *err
             last->nag = atoi(mv + 1);
             continue;
         }
-        if (depth || skip_token(mv)) continue;
+        if (!depth && is_result(mv)) over = true;
+        if (depth || is_result(mv) || mv[0] == '$' || !mv[0]) continue;
+        if (over) return text_fail(err, text, p - n, ply + 1, "a move after the result: %s", mv);
         Move m;
         ply++;
         if (pgn_parse_move(pos, mv, &m, e, sizeof e)) {
-            rec_error(err, 0, ply, mv, "move %d %s: %s", ply, mv, e);
-            return -1;
+            char what[400];
+            snprintf(what, sizeof what, "%s: %s", mv, e);
+            return text_fail(err, text, p - n, ply, "%s", what);
         }
         last = record_line_push(&out->main, m);
         pos_do_move(pos, m);
     }
+    if (depth) return text_fail(err, text, open, ply + 1, "%s", "a (variation) that never ends");
     return 0;
 }
 
@@ -175,7 +237,7 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
     if (!v && vt) {
         char name[64];
         vt += 10;
-        size_t n = strcspn(vt, "\"");
+        size_t n = strcspn(vt, "\"\n");
         snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), vt);
         v = variant_by_xboard(name);
         if (!v) return rec_error(err, 0, 0, "", "unknown variant %s", name), -1;
@@ -197,17 +259,16 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
     while (rc == 0 && lr_next(&lr)) {
         const char *p = skip_spaces(lr.buf);
         if (*p != '[' || in_moves) {
-            if (*p == '%' && !in_brace) continue;                            /* escape line */
             if (in_moves && *p == '[' && !in_brace && strchr(p, '"')) break; /* the next game's tags */
-            if (*p) in_moves = true;
-            for (const char *c = lr.buf; *c; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
-            sb_printf(&moves, "%s\n", lr.buf);
+            bool escape = *p == '%' && !in_brace;
+            if (*p && !escape) in_moves = true;
+            for (const char *c = lr.buf; *c && !escape; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
+            sb_printf(&moves, "%s\n", escape ? "" : lr.buf); /* one line per line of the file */
             continue;
         }
-        char key[64], val[512] = "";
-        if (sscanf(p, "[%63s \"%511[^\"]\"]", key, val) < 1) continue;
-        if (pgn_tag(v, pos, out, key, val, e, sizeof e))
-            rc = -1, rec_error(err, lr.lineno, 0, lr.buf, "bad FEN: %s", e);
+        sb_put(&moves, "\n");
+        rc = tag_line(v, pos, out, p, e, sizeof e);
+        if (rc) rec_error(err, lr.lineno, 0, lr.buf, "%s", e);
     }
     if (rc == 0) rc = pgn_moves(pos, out, moves.s ? moves.s : "", err);
     free(moves.s);

@@ -176,6 +176,26 @@ absent 500 bestmove.*
 absent 500 bestmove.*
 > ponderhit
 < bestmove (9i9h|9i8h|9i8i)( ponder \S+)?
+# Fourth round (docs/reliability.md, "Malformed input, fourth round").
+# a tab after the keyword sfen (a blank everywhere else): "sfen" was read as the board
+>> position sfen\t8k/9/9/9/9/9/9/9/K8 w - 1\n
+> go depth 1
+< bestmove (1a1b|1a2a|1a2b)( ponder \S+)?
+# sfen with nothing after it was "a SFEN of 1 field"; the position stays
+> position sfen
+= info string error: no position after 'sfen'
+> position sfen  moves 1a1b
+= info string error: no position after 'sfen'
+> go depth 1
+< bestmove (1a1b|1a2a|1a2b)( ponder \S+)?
+# gameover with no result or another word: stopped without a word
+> gameover maybe
+= info string error: gameover takes win, lose or draw, not 'maybe'
+> gameover
+= info string error: gameover takes win, lose or draw, not ''
+> gameover lose
+> isready
+= readyok
 > quit
 exits 1000
 END
