@@ -140,6 +140,7 @@ typedef struct MateChild {
     int8_t dval;    /* by how much */
     uint8_t active; /* scratch: counted in this iteration (delayed drops are not) */
     uint8_t maxc;   /* shares its subtree with another child: the flagged ones count by their max */
+    uint8_t grp;    /* an interposing drop's group for the delayed expansion (drop_group), else 0 */
     MateHand hand;
 } MateChild;
 
