@@ -4,7 +4,7 @@ counting what went wrong on Shishi's side and sampling Shishi's memory (docs/rel
 
     python3 scripts/soak.py [--games N] [--bin ./shishi] [--hash 64] [--out DIR]
                             [--only shogi,chu] [--configs 2,6,7] [--timemargin MS] [--concurrency 1]
-                            [--resume]
+                            [--chunk K] [--resume]
 
 For each game (shogi, micro, nana, chu, wa, wa-nodrop) N games are spread round-robin over
 match configurations: against the game's peer and against Shishi itself, with 1 and with 2
@@ -21,7 +21,9 @@ and false claims. While the games run it reads VmRSS from /proc/PID/status of ev
 below the runner whose executable is the Shishi binary, every 0.2 s, and keeps the peak per game.
 
 --resume skips the matches an earlier run (same DIR, same --games) finished: each finished match
-leaves its counts in DIR/<match>.json, so a long soak can be spread over several runs.
+leaves its counts in DIR/<match>.json, so a long soak can be spread over several runs. --chunk K
+plays each configuration as runner runs of at most K games (DIR/<match>-partNN.*), so that an
+interrupted configuration loses only its current part.
 
 Output: one runner log per match in DIR (default /tmp/shishi-soak), the engines' I/O and
 stderr per game in DIR/<match>/game-NNNN.log (the runner's --log), and a Markdown table on
@@ -157,7 +159,7 @@ def classify(reason, shishi_names):
 COLUMNS = ["crashes", "hangs", "forfeits", "illegal", "disputed", "false claims"]
 
 
-def run_match(args, game, cfg, n, index):
+def run_match(args, game, cfg, n, index, part=None):
     proto, variant, peer, _ = GAMES[game]
     binary = os.path.abspath(args.bin)
     if cfg["opponent"] == "peer":
@@ -169,10 +171,10 @@ def run_match(args, game, cfg, n, index):
     cmd = [sys.executable, args.match, "--variant", game, "--games", str(n), "--timemargin", str(args.timemargin),
            "--concurrency", str(args.concurrency), "--openings", os.path.join(os.path.dirname(args.match), "openings",
                                                                              game + ".txt"),
-           "--random-openings", "--seed", str(args.seed + index)] + cfg["control"]
+           "--random-openings", "--seed", str(args.seed + index + (1000 * (part + 1) if part is not None else 0))] + cfg["control"]
     for e in engines:
         cmd += ["--engine"] + e
-    label = match_label(game, cfg, index)
+    label = match_label(game, cfg, index, part)
     log_path = os.path.join(args.out, label + ".log")
     cmd += ["--log", os.path.join(args.out, label)]  # every engine line and stderr, per game
     with open(log_path, "w") as log:
@@ -209,13 +211,14 @@ def run_match(args, game, cfg, n, index):
     return counts
 
 
-def match_label(game, cfg, index):
-    return "%s-%02d-%s-t%d-%s" % (game, index, cfg["opponent"], cfg["threads"], "_".join(cfg["control"]).strip("-"))
+def match_label(game, cfg, index, part=None):
+    label = "%s-%02d-%s-t%d-%s" % (game, index, cfg["opponent"], cfg["threads"], "_".join(cfg["control"]).strip("-"))
+    return label if part is None else "%s-part%02d" % (label, part)
 
 
-def finished_match(args, game, cfg, n, index):
+def finished_match(args, game, cfg, n, index, part=None):
     """With --resume: the counts of a match an earlier run finished with n games, else None."""
-    path = os.path.join(args.out, match_label(game, cfg, index) + ".json")
+    path = os.path.join(args.out, match_label(game, cfg, index, part) + ".json")
     if not args.resume or not os.path.exists(path):
         return None
     with open(path) as f:
@@ -236,6 +239,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--configs", help="comma-separated configuration indices to play (default: all; the "
                     "index is the number in each match's name, e.g. shogi-06-...)")
+    ap.add_argument("--chunk", type=int, default=0,
+                    help="play each configuration as runner runs of at most this many games, each its own "
+                    "log and .json (resumable one part at a time; other seeds than without it)")
     ap.add_argument("--resume", action="store_true",
                     help="skip every match an earlier run with the same --out and --games finished (its .json)")
     args = ap.parse_args()
@@ -253,13 +259,18 @@ def main():
         for i, (cfg, n) in enumerate(zip(cfgs, share)):
             if n == 0 or (wanted is not None and i not in wanted):
                 continue
-            counts = finished_match(args, game, cfg, n, i)
-            if counts:
-                print("%s: finished earlier, %d games" % (match_label(game, cfg, i), n), file=sys.stderr)
-            else:
-                counts = run_match(args, game, cfg, n, i)
-            for k in total:
-                total[k] = max(total[k], counts[k]) if k == "peak_kb" else total[k] + counts[k]
+            # WHY parts: a configuration is 75 games (up to two hours); --resume skips only
+            # what finished, so --chunk K plays it as runs of K games, each resumable
+            parts = [(None, n)] if not args.chunk else [
+                (j, min(args.chunk, n - j * args.chunk)) for j in range((n + args.chunk - 1) // args.chunk)]
+            for part, m in parts:
+                counts = finished_match(args, game, cfg, m, i, part)
+                if counts:
+                    print("%s: finished earlier, %d games" % (match_label(game, cfg, i, part), m), file=sys.stderr)
+                else:
+                    counts = run_match(args, game, cfg, m, i, part)
+                for k in total:
+                    total[k] = max(total[k], counts[k]) if k == "peak_kb" else total[k] + counts[k]
         rows.append((game, total))
     head = "| game | games | crashes | hangs | forfeits | illegal | disputed | false claims | void | peak RSS MB | hash MB |"
     lines = [head, "|---|" + "---:|" * (head.count("|") - 2)]
