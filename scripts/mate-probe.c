@@ -9,7 +9,8 @@
  * Environment: PROG=1 prints, about once a second, the root's checks (pn/dn), the current
  * search path (CURPATH=1) and, along the row's solution from the root (PATHP=1), each OR
  * node's pn/dn against its best alternative and each AND node's [solution reply pn / sum].
- * PTREE=1 counts the proof tree (OR: shortest proven check, AND: every reply), by distinct
+ * REM=N limits the first search to N plies (default: unlimited). CURPATH=2 adds each frame's
+ * pn/dn/children to the current path. PTREE=1 counts the proof tree (OR: shortest proven check, AND: every reply), by distinct
  * (board, proof hand). With PROBE_STATS=1 (scripts/mate-probe.sh): HEAVY=N follows from the root
  * the move with the most nodes spent below it, listing every move with at least N; SPENT=N
  * does the same along the row's solution. */
