@@ -488,7 +488,7 @@ static void usi_dispatch(Usi *u, const char *cmd, char *args, Reporter *rep) {
     else if ((!strcmp(cmd, "stop") || !strcmp(cmd, "ponderhit")) && u->book_ponder)
         finish_book_ponder(u, rep);
     else if (!strcmp(cmd, "stop") || !strcmp(cmd, "gameover")) {
-        if (cmd[0] == 'g') check_gameover(args);
+        if (!strcmp(cmd, "gameover")) check_gameover(args);
         u->book_ponder = false;
         engine_stop(u->e);
         engine_wait(u->e);

@@ -10,8 +10,8 @@
  * search path (CURPATH=1) and, along the row's solution from the root (PATHP=1), each OR
  * node's pn/dn against its best alternative and each AND node's [solution reply pn / sum].
  * REM=N limits the first search to N plies (default: unlimited). CURPATH=2 adds each frame's
- * pn/dn/children to the current path. PTREE=1 counts the proof tree (OR: shortest proven check, AND: every reply), by distinct
- * (board, proof hand). With PROBE_STATS=1 (scripts/mate-probe.sh): HEAVY=N follows from the root
+ * pn/dn/children to the current path. PTREE=1 counts the proof tree (OR: shortest proven
+ * check, AND: every reply), by distinct (board, proof hand). With PROBE_STATS=1 (scripts/mate-probe.sh): HEAVY=N follows from the root
  * the move with the most nodes spent below it, listing every move with at least N; SPENT=N
  * does the same along the row's solution. */
 #include "../engine/mate/dfpn.c"

@@ -275,13 +275,15 @@ static bool kids_reserve(MateSolver *ms, size_t n) {
  * check. WHY one group over all such squares (as KomoringHeights does): the attacker takes
  * an unguarded interposition for nothing, so they are mostly alike, and counting one unit per
  * square made a distant check with a long open line look several times too hard (the 117-ply
- * row's tails: 16-43% fewer nodes, docs/mate.md sixth round). guard: per square, -1 = not
- * yet known, else whether a defender piece attacks it. */
+ * row's tails: 16-43% fewer nodes, docs/mate.md sixth round). guard (NULL: none): a cache per
+ * square, -1 = not yet known, else whether a defender piece attacks it. */
 static uint8_t drop_group(const Position *pos, Move m, int8_t *guard) {
     int sq = move_to(m);
     if (!MATE_GROUP_FREE) return (uint8_t)(2 + sq);
-    if (guard[sq] < 0) guard[sq] = bb_any(pos_attackers_to(pos, sq, pos->stm, pos_occupied(pos)));
-    return !guard[sq] && !pos_gives_check(pos, m) ? 1 : (uint8_t)(2 + sq);
+    int8_t g = guard ? guard[sq] : -1;
+    if (g < 0) g = (int8_t)bb_any(pos_attackers_to(pos, sq, pos->stm, pos_occupied(pos)));
+    if (guard) guard[sq] = g;
+    return !g && !pos_gives_check(pos, m) ? 1 : (uint8_t)(2 + sq);
 }
 
 /* Interposing drops last, grouped (drop_group, for their delayed expansion). */
@@ -378,8 +380,6 @@ static uint64_t reply_estimate(MateSolver *ms) {
     mate_replies(pos, ms->scratch);
     uint64_t n = 0, seen[4] = {0};
     bool free_seen = false;
-    int8_t guard[SQ_MAX];
-    memset(guard, -1, sizeof guard);
     for (int i = 0; i < ms->scratch->size; i++) {
         Move m = ms->scratch->moves[i];
         if (!move_is_drop(m)) {
@@ -390,8 +390,8 @@ static uint64_t reply_estimate(MateSolver *ms) {
         uint64_t bit = 1ULL << (sq & 63);
         if (seen[(sq >> 6) & 3] & bit) continue;
         seen[(sq >> 6) & 3] |= bit;
-        if (drop_group(pos, m, guard) == 1) {
-            if (free_seen) continue; /* one count for all the unguarded squares */
+        if (drop_group(pos, m, NULL) == 1) { /* once per square (seen): no cache */
+            if (free_seen) continue;         /* one count for all the unguarded squares */
             free_seen = true;
         }
         n++;
