@@ -379,10 +379,11 @@ static void mate_run(EngineContext *e) {
                  c.first_len);
         sh->reporter.on_string(sh->reporter.user, text);
         if (s == MATE_FOUND && !c.shortest) {
-            snprintf(text, sizeof text,
-                     "shorter mates not ruled out: the shortening stopped at %llu nodes; the line is the first "
-                     "proof's own, where the defence need not be the longest",
-                     (unsigned long long)c.nodes);
+            snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes; %s",
+                     (unsigned long long)c.nodes,
+                     c.bounded ? "the line is the longest defence against the proof's own checks (a mate of at "
+                                 "most its length)"
+                               : "the line is the first proof's own, where the defence need not be the longest");
             sh->reporter.on_string(sh->reporter.user, text);
         }
     }

@@ -322,11 +322,50 @@ START_TEST(shorten_budget) {
 }
 END_TEST
 
+/* The 117-ply row's first 70 plies played: 47 plies are left. With a shortening budget of one
+ * node the answer is the first proof's line, read as the longest defence against the proof's
+ * own checks (engine/mate/proofline.c): the row's length exactly, marked bounded, not
+ * shortest. The walk along stored lengths that it replaced gave a 39-ply line here (the
+ * defender walked into a shorter mate). Not in sanitizer builds (tsume_13's reason). */
+START_TEST(proof_line_longest_defence) {
+    if (scaled(1) != 1) return;
+    TestTsv tsv;
+    static Move line[MATE_LINE_MAX];
+    int tested = 0;
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
+        int want = 0;
+        if (tsv.ncols < 3 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != 117) continue;
+        char spec[4000];
+        StrBuf b = strbuf_init(spec, sizeof spec);
+        strbuf_printf(&b, "sfen %s moves", tsv.cols[0]);
+        const char *p = tsv.cols[2];
+        for (int k = 0; k < 70 && *p; k++) {
+            const char *e = strchr(p, ' ');
+            int w = e ? (int)(e - p) : (int)strlen(p);
+            strbuf_printf(&b, " %.*s", w, p);
+            p = e ? e + 1 : p + w;
+        }
+        Position *pos = test_position("shogi", spec);
+        MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 256, .shorten_nodes = 1};
+        int n = 0;
+        ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+        ck_assert(!c.shortest);
+        ck_assert(c.bounded);
+        ck_assert_int_eq(n, want - 70);
+        assert_mating_line(pos, line, n, spec);
+        free(pos);
+        tested++;
+    }
+    test_tsv_close(&tsv);
+    ck_assert_int_eq(tested, 1);
+}
+END_TEST
+
 /* make test-long: the tails of the 117-ply row (its first 70 or 50 plies played, 47 or 67
  * left) within LONG_MS each: a verified mating line. Its length is not checked: the
- * shortening below the first proof does not finish in time, and the fallback line follows
- * the stored proofs, where the defender's choice by stored (upper-bound) lengths may be
- * shorter than its best defence (docs/mate.md). The whole 117-ply row and the 1525 are not
+ * shortening below the first proof does not finish in time, and the fallback line is the
+ * longest defence against the proof's own checks, a bound that can exceed the mate
+ * (docs/mate.md). The whole 117-ply row and the 1525 are not
  * solved in 60 s yet and are not asserted. */
 enum { LONG_MS = 40000 };
 
@@ -414,6 +453,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, verifier_rejects);
     tcase_add_test(tc, cli_mate);
     tcase_add_test(tc, shorten_budget);
+    tcase_add_test(tc, proof_line_longest_defence);
     tcase_add_test(tc, long_problems);
     tcase_add_test(tc, long_kotobuki);
     suite_add_tcase(s, tc);

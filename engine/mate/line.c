@@ -355,12 +355,24 @@ static uint64_t shorten_cap(const MateControl *c) {
     return c->nodes + spend;
 }
 
+/* The line of the first proof (attacker to move): the stored proofs' minimax (proofline.c),
+ * else the walk that follows stored lengths; 0 when neither gives a mate. */
+static int proof_line(MateSolver *ms, Move *buf, int max) {
+    int n = mate_proof_line(ms, buf, max);
+    ms->c->bounded = n > 0 && mate_line_valid(ms->pos, buf, n);
+    if (ms->c->bounded) return n;
+    ms->aborted = false; /* the walk's searches may have hit the deadline: answer all the same */
+    n = extract_proof(ms, buf, max);
+    return n > 0 && mate_line_valid(ms->pos, buf, n) ? n : 0;
+}
+
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
     c->first_nodes = 0;
     c->first_len = 0;
     c->shortest = false;
+    c->bounded = false;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     if (solver_init(&ms, pos, c) < 0) {
@@ -380,8 +392,8 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         c->first_len = r.len;
         /* the proof's own line first: the answer if shortening runs out of time */
         Move *buf = malloc((size_t)line_max * sizeof *buf);
-        int n = buf ? extract_proof(&ms, buf, line_max) : 0;
-        bool valid = n > 0 && n <= budget && mate_line_valid(pos, buf, n);
+        int n = buf ? proof_line(&ms, buf, line_max) : 0;
+        bool valid = n > 0 && n <= budget;
         /* WHY only with a line to fall back on: without one, stopping early answers nothing */
         ms.node_cap = valid ? shorten_cap(c) : 0;
         int m = shorten(&ms, r.len, line, line_max);

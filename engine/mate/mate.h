@@ -46,6 +46,8 @@ typedef struct {
     uint64_t first_nodes;                                   /* out: nodes when the root was first proven, 0 = never */
     int first_len;                                          /* out: length that first proof stored */
     bool shortest;                                          /* out: the line found is proven the shortest mate */
+    bool bounded; /* out (not shortest): the line is the longest defence against the proof's own checks, so its
+                   * length bounds the mate from above (else a walk along stored lengths, no bound) */
 } MateControl;
 
 /* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills

@@ -156,4 +156,9 @@ int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker
 /* The attacker's candidate moves (checks; within the budget) or the defender's evasions. */
 void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list);
 
+/* proofline.c: the line of the unlimited proof the table holds, attacker to move at the root:
+ * the attacker's proven check of the fewest plies and the defender's longest reply, computed
+ * over the stored proofs (futile drops not counted); 0 when the proofs do not carry one. */
+int mate_proof_line(MateSolver *ms, Move *line, int max);
+
 #endif

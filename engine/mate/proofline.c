@@ -1,0 +1,260 @@
+/* proofline.c - the line of the unlimited proof as the table holds it (mate_int.h), the answer
+ * while the shortening has not finished.
+ *
+ * WHY a minimax over the stored proofs, not a walk that follows each node's stored length:
+ * a stored length is an upper bound found under some attacker strategy, often an old one, so a
+ * defender that picks the reply of the longest stored length can walk into a much shorter mate
+ * (the 117-ply row's 47-ply tail came out as a 39-ply line: the defence was not the longest).
+ * Here every node's value is computed from the proofs themselves: an attacker node takes its
+ * proven check of the fewest plies, a defender node its longest reply, so the line is the
+ * defender's longest resistance to one fixed strategy of the table and its length is a true
+ * bound on the mate ("the fewest moves the proof allows").
+ *
+ * Futile interpositions: a drop is futile when taking the dropped piece leaves a mate no
+ * longer than the defender's longest board reply does (the interposition does not lengthen
+ * the mate); it is then not a defence, and a node with nothing but futile drops is mated.
+ * WHY not the depth-limited search's rule (the capture costs no plies, line.c `futile`): that
+ * rule compares the capture with the node's own value, which the futile drops then help set;
+ * here the board replies alone set the bar, so a value never rests on a drop the line skips. */
+#include "mate_int.h"
+
+#include <stdlib.h>
+
+#include "../../src/mate1.h"
+#include "../search.h"
+
+enum {
+    DAG_INF = 1 << 20, /* not mated by the stored proofs (or on a cycle) */
+    DAG_BITS = 20,     /* memo slots: 2^20 (24 MB) */
+    DAG_WORK = 4000000 /* nodes walked before the walk gives up */
+};
+
+typedef struct {
+    uint64_t key;
+    int32_t val;   /* plies to the mate, DAG_INF: not mated by the stored proofs */
+    Move best;     /* attacker: the check; defender: the reply the line plays (MOVE_NONE: none) */
+    int16_t depth; /* while on the walk's path: its depth, else -1 */
+    bool cyclic;   /* its value leaned on a cycle back to a node above it: valid on that path only */
+} DagSlot;
+
+typedef struct {
+    MateSolver *ms;
+    DagSlot *slot;
+    MoveList *lists; /* one per depth */
+    int depth_max;
+    uint64_t work;
+    int low; /* the shallowest path node a cycle reached in the current subtree */
+    bool gave_up;
+} Dag;
+
+static DagSlot *dag_slot(Dag *g, uint64_t key, bool *found) {
+    size_t mask = ((size_t)1 << DAG_BITS) - 1;
+    for (size_t i = key & mask, probes = 0; probes < 64; i = (i + 1) & mask, probes++) {
+        if (g->slot[i].key == key) {
+            *found = true;
+            return &g->slot[i];
+        }
+        if (!g->slot[i].key) {
+            *found = false;
+            g->slot[i].key = key;
+            return &g->slot[i];
+        }
+    }
+    g->gave_up = true; /* the memo is full around this key */
+    return NULL;
+}
+
+/* Out of work, out of depth, or told to stop (looked at every 1024 nodes of the walk, as the
+ * solver's own tick does: the walk runs after the proof, often close to a deadline). */
+static bool dag_stop(Dag *g, int depth) {
+    MateSolver *ms = g->ms;
+    if ((++g->work & 1023) == 0) {
+        const MateControl *c = ms->c;
+        if ((c->stop && atomic_load(c->stop)) || (c->deadline_ms >= 0 && now_ms() >= c->deadline_ms))
+            ms->aborted = true;
+    }
+    if (ms->aborted || depth >= g->depth_max - 1 || g->work > DAG_WORK) g->gave_up = true;
+    return g->gave_up;
+}
+
+static int and_value(Dag *g, int depth);
+
+/* The memo slot of the current node for a walk at depth: NULL when its value is known (in
+ * *val: a finished value, or DAG_INF for a node on the path, i.e. a cycle) or the walk stops;
+ * else a fresh slot, marked as on the path. WHY values that met a cycle are not kept: a node
+ * reached again by another path may well be mated there (graph history interaction). */
+static DagSlot *dag_enter(Dag *g, int depth, int *val, int *low_save) {
+    bool found;
+    *val = DAG_INF;
+    if (dag_stop(g, depth)) return NULL;
+    DagSlot *s = dag_slot(g, pos_key(g->ms->pos), &found);
+    if (!s) return NULL;
+    if (found && s->depth >= 0) { /* a cycle */
+        if (s->depth < g->low) g->low = s->depth;
+        return NULL;
+    }
+    if (found && !s->cyclic) {
+        *val = s->val;
+        return NULL;
+    }
+    s->val = DAG_INF;
+    s->best = MOVE_NONE;
+    s->depth = (int16_t)depth;
+    s->cyclic = false;
+    *low_save = g->low;
+    g->low = 1 << 20;
+    return s;
+}
+
+static int dag_leave(Dag *g, DagSlot *s, int depth, int low_save, int val, Move best) {
+    s->val = val;
+    s->best = best;
+    s->depth = -1;
+    s->cyclic = g->low < depth;
+    if (low_save < g->low) g->low = low_save;
+    return val;
+}
+
+/* Defender to move after the attacker's move: mated at once (0), proven by the table
+ * (its value), or DAG_INF. */
+static int after_check(Dag *g, int depth) {
+    MateSolver *ms = g->ms;
+    if (mate_reply_count(ms->pos, ms->scratch) == 0) return 0;
+    MateResult r;
+    if (!dfpn_probe(ms, REM_NONE, FREE_NONE, &r) || r.pn) return DAG_INF;
+    return and_value(g, depth);
+}
+
+enum { CAND_MAX = 64 };
+
+/* Attacker to move: the proven checks, fewest stored plies first (at most CAND_MAX; their
+ * stored lengths in lens). Returns how many. */
+static int proven_checks(Dag *g, MoveList *list, Move *cand, int *lens) {
+    Position *pos = g->ms->pos;
+    mate_gen(g->ms, REM_NONE, FREE_NONE, list);
+    int n = 0;
+    for (int i = 0; i < list->size; i++) {
+        MateResult r;
+        pos_do_move(pos, list->moves[i]);
+        bool proven = dfpn_probe(g->ms, REM_NONE, FREE_NONE, &r) && r.pn == 0;
+        pos_undo_move(pos);
+        if (!proven || (n == CAND_MAX && r.len >= lens[n - 1])) continue;
+        int j = n < CAND_MAX ? n++ : n - 1;
+        for (; j > 0 && lens[j - 1] > r.len; j--) {
+            cand[j] = cand[j - 1];
+            lens[j] = lens[j - 1];
+        }
+        cand[j] = list->moves[i];
+        lens[j] = r.len;
+    }
+    return n;
+}
+
+/* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
+ * walk would cover every proof in the table; a check is looked at only while its stored
+ * length promises less than the best found so far. */
+static int or_value(Dag *g, int depth) {
+    Position *pos = g->ms->pos;
+    int best, low_save = 0;
+    DagSlot *s = dag_enter(g, depth, &best, &low_save);
+    if (!s) return best;
+    Move bm = pos_mate_in_one(pos, &g->lists[depth]);
+    if (bm) best = 1;
+    for (int attempt = 0; attempt < 2 && best == DAG_INF && !g->gave_up; attempt++) {
+        if (attempt) {
+            /* WHY search again: every node the walk reaches lies below a proven defender node
+             * (or is the root), so it is mated; its proof or those below it fell out of the
+             * table (a full cluster replaces its least searched entry) */
+            MateResult r;
+            dfpn_solve(g->ms, REM_NONE, FREE_NONE, &r);
+            if (g->ms->aborted || r.pn) break;
+        }
+        Move cand[CAND_MAX];
+        int lens[CAND_MAX], n = proven_checks(g, &g->lists[depth], cand, lens);
+        for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
+            pos_do_move(pos, cand[i]);
+            int v = after_check(g, depth + 1);
+            pos_undo_move(pos);
+            if (v < DAG_INF && v + 1 < best) {
+                best = v + 1;
+                bm = cand[i];
+            }
+        }
+    }
+    return dag_leave(g, s, depth, low_save, g->gave_up ? DAG_INF : best, bm);
+}
+
+/* Attacker to move just after the defender's drop on sq: the least value of the defender's
+ * position after a capture of the dropped piece (DAG_INF when none is proven). */
+static int capture_value(Dag *g, int depth, int sq) {
+    Position *pos = g->ms->pos;
+    MoveList *list = &g->lists[depth];
+    mate_gen(g->ms, REM_NONE, FREE_NONE, list);
+    int best = DAG_INF;
+    for (int i = 0; i < list->size && !g->gave_up; i++) {
+        Move m = list->moves[i];
+        if (move_is_drop(m) || move_to(m) != sq) continue;
+        pos_do_move(pos, m);
+        int v = after_check(g, depth + 1);
+        pos_undo_move(pos);
+        if (v < best) best = v;
+    }
+    return best;
+}
+
+/* Defender to move (in check, not mated): its longest reply under the stored proofs, futile
+ * drops not counted: a drop is futile when taking the dropped piece leaves a mate no longer
+ * than the longest board reply's (see the top of the file). */
+static int and_value(Dag *g, int depth) {
+    Position *pos = g->ms->pos;
+    int value, low_save = 0;
+    DagSlot *s = dag_enter(g, depth, &value, &low_save);
+    if (!s) return value;
+    MoveList *list = &g->lists[depth];
+    mate_replies(pos, list);
+    value = 0;
+    Move best = MOVE_NONE;
+    /* board replies first: the drops are measured against them */
+    for (int pass = 0; pass < 2 && value < DAG_INF; pass++)
+        for (int i = 0; i < list->size && value < DAG_INF && !g->gave_up; i++) {
+            Move m = list->moves[i];
+            if (move_is_drop(m) != (pass == 1)) continue;
+            pos_do_move(pos, m);
+            int v = pass == 1 && capture_value(g, depth + 1, move_to(m)) <= value ? -1 : or_value(g, depth + 1);
+            pos_undo_move(pos);
+            if (v == DAG_INF)
+                value = DAG_INF;
+            else if (v >= 0 && (v + 1 > value || !best)) {
+                value = v + 1;
+                best = m;
+            }
+        }
+    if (g->gave_up || value == DAG_INF) {
+        value = DAG_INF;
+        best = MOVE_NONE;
+    }
+    return dag_leave(g, s, depth, low_save, value, best);
+}
+
+int mate_proof_line(MateSolver *ms, Move *line, int max) {
+    Position *pos = ms->pos;
+    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2};
+    if (g.depth_max > max + 4) g.depth_max = max + 4;
+    g.slot = calloc((size_t)1 << DAG_BITS, sizeof *g.slot);
+    g.lists = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.lists);
+    int n = 0;
+    if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0) < DAG_INF && !g.gave_up) {
+        while (n < max) {
+            bool found;
+            DagSlot *s = dag_slot(&g, pos_key(pos), &found);
+            if (!s || !found || !s->best) break;
+            line[n++] = s->best;
+            pos_do_move(pos, s->best);
+            if (n % 2 == 1 && mate_reply_count(pos, ms->scratch) == 0) break;
+        }
+        for (int i = 0; i < n; i++) pos_undo_move(pos);
+    }
+    free(g.slot);
+    free(g.lists);
+    return g.gave_up ? 0 : n;
+}
