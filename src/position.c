@@ -88,6 +88,17 @@ void pos_add_to_hand(Position *pos, Color c, PieceType pt, int count) {
     pos->hand_total[c] += count;
 }
 
+void pos_hand_transfer(Position *pos, Color from, PieceType h) {
+    Color to = color_flip(from);
+    int a = pos->hand[from][h], b = pos->hand[to][h];
+    pos->states[pos->sp].key ^=
+        hand_key(from, h, a) ^ hand_key(from, h, a - 1) ^ hand_key(to, h, b) ^ hand_key(to, h, b + 1);
+    pos->hand[from][h] = (uint8_t)(a - 1);
+    pos->hand[to][h] = (uint8_t)(b + 1);
+    pos->hand_total[from]--;
+    pos->hand_total[to]++;
+}
+
 /* Count limits, royals, dead pieces, the side not to move in check. */
 static int check_position(const Position *pos, char *err, size_t errlen) {
     const Variant *v = pos->v;

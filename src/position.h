@@ -56,6 +56,11 @@ void pos_put_piece(Position *pos, Piece pc, int sq);
 void pos_add_to_hand(Position *pos, Color c, PieceType pt, int count);
 int pos_finish(Position *pos, int lion_sq, char *err, size_t errlen);
 
+/* A what-if for the tsume solver: one piece of hand type h goes from colour from's hand to the
+ * other colour's, the current key kept in step (nothing else changes). Take it back with the
+ * colours swapped before the move is unmade. */
+void pos_hand_transfer(Position *pos, Color from, PieceType h);
+
 /* Copy src into dst: the header and the used states only (states[0..sp]). */
 void pos_copy(Position *dst, const Position *src);
 

@@ -114,7 +114,8 @@ static bool attack(MateSearch *ms, int depth) {
 
 /* Tsume convention (futile interpositions): a drop between the checker and the royal that
  * the attacker just captures, checking again, with the mate still coming within the same
- * number of plies, does not lengthen the mate and is not counted as a defence. */
+ * number of plies without the taken piece (it goes back to the defender's hand for the test),
+ * does not lengthen the mate and is not counted as a defence. */
 static bool futile_drop(MateSearch *ms, Move drop, int depth) {
     Position *pos = ms->pos;
     if (!move_is_drop(drop)) return false;
@@ -126,7 +127,10 @@ static bool futile_drop(MateSearch *ms, Move drop, int depth) {
         Move m = list.moves[i];
         if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
         pos_do_move(pos, m);
+        PieceType h = pos->t->hand_type[piece_type(pos_st(pos)->captured)];
+        pos_hand_transfer(pos, color_flip(pos->stm), h);
         futile = mate_attacks_royal(pos) && defend(ms, depth);
+        pos_hand_transfer(pos, pos->stm, h);
         pos_undo_move(pos);
     }
     pos_undo_move(pos);

@@ -76,9 +76,23 @@ static uint64_t node_key(const MateSolver *ms, int fsq) { return finish_key(boar
 
 int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node) {
     (void)ms;
+    (void)fsq;
+    (void)attacker_node;
     if (rem == REM_NONE) return REM_NONE;
-    if (attacker_node && fsq != FREE_NONE && !move_is_drop(m) && move_to(m) == fsq) return rem + 1;
-    return rem - 1;
+    return m & MF_VIRT ? rem + 1 : rem - 1;
+}
+
+void mate_do(MateSolver *ms, Move m) {
+    Position *pos = ms->pos;
+    pos_do_move(pos, m & ~MF_VIRT);
+    if (m & MF_VIRT) pos_hand_transfer(pos, ms->attacker, pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
+}
+
+void mate_undo(MateSolver *ms, Move m) {
+    Position *pos = ms->pos;
+    if (m & MF_VIRT)
+        pos_hand_transfer(pos, color_flip(ms->attacker), pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
+    pos_undo_move(pos);
 }
 
 static int child_free(int rem, Move m, bool attacker_node) {
@@ -93,9 +107,14 @@ void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
     }
     mate_attacks(pos, rem == REM_NONE || rem >= 1, list);
     if (rem == REM_NONE) return;
-    int n = 0;
-    for (int i = 0; i < list->size; i++)
-        if (mate_child_rem(ms, rem, fsq, list->moves[i], true) >= 0) list->moves[n++] = list->moves[i];
+    int n = 0, size = list->size;
+    for (int i = 0; i < size; i++) {
+        Move m = list->moves[i];
+        if (fsq != FREE_NONE && !move_is_drop(m) && move_to(m) == fsq && list->size < MOVES_MAX)
+            list->moves[list->size++] = m | MF_VIRT;
+        if (mate_child_rem(ms, rem, fsq, m, true) >= 0) list->moves[n++] = m;
+    }
+    for (int i = size; i < list->size; i++) list->moves[n++] = list->moves[i];
     list->size = n;
 }
 
@@ -198,7 +217,8 @@ static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
 }
 
 /* A new interposing drop (just made, attacker to move): is taking the dropped piece, checking,
- * already proven in the table? Then so is the drop, without a search. WHY: the drops on one
+ * or (depth-limited) its futility test (MF_VIRT), already proven in the table? Then so is the
+ * drop, without a search. WHY: the drops on one
  * square differ after the capture only in the piece the attacker gains, and hand domination
  * often answers the next drop's capture from the first one's proof (the expansion of the drop
  * node, with a first estimate for every check, is what this saves). */
@@ -208,19 +228,20 @@ static bool probe_capture(MateSolver *ms, Move drop, int rem, int fsq, MateResul
     mate_attacks(pos, false, caps);
     MateHand before;
     mate_hand_of(ms, &before);
-    for (int i = 0; i < caps->size; i++) {
-        Move m = caps->moves[i];
-        if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
+    for (int i = 0; i < caps->size * 2; i++) {
+        /* each capture, then (depth-limited) its futility test */
+        Move m = caps->moves[i / 2] | (i & 1 ? MF_VIRT : 0);
+        if (move_is_drop(m) || move_to(m) != move_to(drop) || ((i & 1) && fsq == FREE_NONE)) continue;
         int crem = mate_child_rem(ms, rem, fsq, m, true);
         if (crem != REM_NONE && crem < 0) continue;
         MateChild k = {0};
         MateResult t;
-        pos_do_move(pos, m);
+        mate_do(ms, m);
         hand_delta(ms, &before, &k);
         MateHand h;
         mate_hand_of(ms, &h);
         bool proven = mtt_lookup(&ms->tt, node_key(ms, FREE_NONE), &h, crem, &t) && t.pn == 0;
-        pos_undo_move(pos);
+        mate_undo(ms, m);
         if (!proven) continue;
         proof_back(&t.hand, k.dslot, k.dval);
         t.len = (int16_t)(t.len + (crem > rem && rem != REM_NONE ? -1 : 1));
@@ -351,19 +372,22 @@ static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHa
         MateChild *k = &kids[i];
         *k = (MateChild){.move = m, .grp = !or_node && move_is_drop(m) ? drop_group(pos, m, guard) : 0};
         if (ms->fast_keys && !move_is_double(m) && !move_is_pass(m)) {
-            k->key = finish_key(fast_child_key(ms, bkey, m, k), cfree);
+            /* the futility test (MF_VIRT) hands the taken piece back: the board key and the
+             * attacker's hand are the drop node's */
+            k->key = finish_key(fast_child_key(ms, bkey, m & ~MF_VIRT, k), cfree);
+            if (m & MF_VIRT) k->dslot = 0, k->dval = 0;
 #ifdef MATE_CHECK_KEYS
             MateChild t = *k;
-            pos_do_move(pos, m);
+            mate_do(ms, m);
             hand_delta(ms, hand, &t);
             if (node_key(ms, cfree) != k->key || t.dslot != k->dslot || t.dval != k->dval) abort();
-            pos_undo_move(pos);
+            mate_undo(ms, m);
 #endif
         } else {
-            pos_do_move(pos, m);
+            mate_do(ms, m);
             hand_delta(ms, hand, k);
             k->key = node_key(ms, cfree);
-            pos_undo_move(pos);
+            mate_undo(ms, m);
         }
         mtt_prefetch(&ms->tt, k->key);
     }
@@ -422,7 +446,6 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
 /* Fill the children of the current node from the table or first estimates. Returns how many,
  * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
 static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key) {
-    Position *pos = ms->pos;
     mate_gen(ms, rem, fsq, ms->gen);
     int n = ms->gen->size;
     if (!kids_reserve(ms, (size_t)n)) return -1;
@@ -435,10 +458,10 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
         MateResult r;
         if (!mtt_lookup(&ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
-            pos_do_move(pos, k->move);
+            mate_do(ms, k->move);
             r.parent = key;
             first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
-            pos_undo_move(pos);
+            mate_undo(ms, k->move);
         }
         k->pn = r.pn;
         k->dn = r.dn;
@@ -735,9 +758,9 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         Move m = ms->kids[base + i].move;
         int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
         MateResult cr;
-        pos_do_move(pos, m);
+        mate_do(ms, m);
         search(ms, crem, cfree, cpn, cdn, depth + 1, &cr);
-        pos_undo_move(pos);
+        mate_undo(ms, m);
         MateChild *k = ms->kids + base; /* the arena may have moved */
         k[i].pn = cr.pn;
         k[i].dn = cr.dn;

@@ -20,13 +20,15 @@ static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
 /* The exact length of the current node's mate (the least budget that proves it), searching
  * down from the budget hi: -1 when not proven within hi, -2 when stopped. WHY downwards:
  * each proof stores the length it found, so the next budget starts below it, and the
- * disproof of the last budget answers every smaller one. */
-static int shortest_budget(MateSolver *ms, int hi, int fsq) {
+ * disproof of the last budget answers every smaller one. *least (may be NULL): the least
+ * budget proven so far, also when stopped. */
+static int shortest_budget(MateSolver *ms, int hi, int fsq, int *least) {
     MateResult r;
     int p = prove(ms, hi, fsq, &r);
     if (p <= 0) return p < 0 ? -2 : -1;
     int best = r.len, lowest = ms->pos->stm != ms->attacker ? 0 : fsq != FREE_NONE ? -1 : 1;
     while (best - 2 >= lowest) {
+        if (least) *least = best;
         p = prove(ms, best - 2, fsq, &r);
         if (p < 0) return -2;
         if (!p) break;
@@ -48,6 +50,7 @@ static int exact_checks(MateSolver *ms, int rem, int fsq, int pass, Move *cand, 
     int total[CAND_MAX];
     for (int i = 0; i < list.size && !ms->aborted; i++) {
         Move m = list.moves[i];
+        if (m & MF_VIRT) continue; /* a futility test, not a move of the line */
         int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
         MateResult r;
         pos_do_move(pos, m);
@@ -74,18 +77,18 @@ static int exact_checks(MateSolver *ms, int rem, int fsq, int pass, Move *cand, 
 }
 
 /* Tsume convention: the defender's drop (just made, attacker to move) is futile when taking the
- * dropped piece, checking, leaves the defender mated within the defender's budget rem. */
+ * dropped piece, checking, and handing it back (MF_VIRT: the mate must not need it) leaves the
+ * defender mated within the defender's budget rem. */
 static bool futile(MateSolver *ms, Move drop, int rem) {
-    Position *pos = ms->pos;
     MoveList list;
     mate_gen(ms, rem - 1, move_to(drop), &list);
     for (int i = 0; i < list.size; i++) {
         Move m = list.moves[i];
-        if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
+        if (!(m & MF_VIRT)) continue;
         MateResult r;
-        pos_do_move(pos, m);
+        mate_do(ms, m);
         int p = prove(ms, rem, FREE_NONE, &r);
-        pos_undo_move(pos);
+        mate_undo(ms, m);
         if (p == 1) return true;
     }
     return false;
@@ -130,7 +133,7 @@ static Move exact_defence(MateSolver *ms, int rem, int *child_len, int *child_fr
             if (drop != (pass == 1)) continue;
             int fsq = drop ? move_to(m) : FREE_NONE;
             pos_do_move(pos, m);
-            int b = drop && futile(ms, m, rem) ? -1 : shortest_budget(ms, rem - 1, fsq);
+            int b = drop && futile(ms, m, rem) ? -1 : shortest_budget(ms, rem - 1, fsq, NULL);
             bool take = b >= 0 && b > longest;
             if (b >= 0 && b == longest && tie) {
                 if (best_bare < 0) {
@@ -337,8 +340,8 @@ static void solver_free(MateSolver *ms) {
 /* From a proof of len plies at the root, the shortest mate: prove with budgets len - 2,
  * len - 4, ... (each proof stores its own, possibly shorter, length) until one is disproven;
  * then its line. Returns the line's length, or -1 (stopped, or no line verified). */
-static int shorten(MateSolver *ms, int len, Move *line, int line_max) {
-    int exact = shortest_budget(ms, len, FREE_NONE);
+static int shorten(MateSolver *ms, int len, Move *line, int line_max, int *least) {
+    int exact = shortest_budget(ms, len, FREE_NONE, least);
     if (exact < 0) return -1;
     int n = extract_exact(ms, exact, FREE_NONE, line, line_max);
     return !ms->aborted && mate_line_valid(ms->pos, line, n) ? n : -1;
@@ -358,12 +361,20 @@ static uint64_t shorten_cap(const MateControl *c) {
 /* The line of the first proof (attacker to move): the stored proofs' minimax (proofline.c),
  * else the walk that follows stored lengths; 0 when neither gives a mate. */
 static int proof_line(MateSolver *ms, Move *buf, int max) {
-    int n = mate_proof_line(ms, buf, max);
+    int n = mate_proof_line(ms, REM_NONE, buf, max);
     ms->c->bounded = n > 0 && mate_line_valid(ms->pos, buf, n);
     if (ms->c->bounded) return n;
     ms->aborted = false; /* the walk's searches may have hit the deadline: answer all the same */
     n = extract_proof(ms, buf, max);
     return n > 0 && mate_line_valid(ms->pos, buf, n) ? n : 0;
+}
+
+/* The solver stopped at its own node cap (the shortening's budget), not at a limit of the
+ * caller (stop, deadline, node limit). */
+static bool cap_stopped(const MateSolver *ms) {
+    const MateControl *c = ms->c;
+    return ms->node_cap && c->nodes >= ms->node_cap && !(c->stop && atomic_load(c->stop)) &&
+           (c->deadline_ms < 0 || now_ms() < c->deadline_ms) && (!c->node_limit || c->nodes < c->node_limit);
 }
 
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
@@ -396,13 +407,25 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         bool valid = n > 0 && n <= budget;
         /* WHY only with a line to fall back on: without one, stopping early answers nothing */
         ms.node_cap = valid ? shorten_cap(c) : 0;
-        int m = shorten(&ms, r.len, line, line_max);
+        int least = 0, m = shorten(&ms, r.len, line, line_max, &least);
         c->shortest = m > 0;
         if (m > 0)
             *length = m;
         else if (valid) {
             memcpy(line, buf, (size_t)n * sizeof *buf);
             *length = n;
+            /* WHY: the shortening stopped at its budget after proving shorter budgets than
+             * the proof's line; the least of them has a line of its own (at most that long) */
+            if (least > 0 && least < n && cap_stopped(&ms)) {
+                ms.aborted = false;
+                ms.node_cap = c->nodes + (c->first_nodes > MATE_SHORTEN_MIN ? c->first_nodes : MATE_SHORTEN_MIN);
+                int k = mate_proof_line(&ms, least, buf, line_max);
+                if (!ms.aborted && k > 0 && k < n && mate_line_valid(pos, buf, k)) {
+                    memcpy(line, buf, (size_t)k * sizeof *buf);
+                    *length = k;
+                }
+                ms.aborted = true;
+            }
         }
         status = *length ? MATE_FOUND : ms.aborted ? MATE_TIMEOUT : MATE_NONE;
         free(buf);

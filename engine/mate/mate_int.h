@@ -153,12 +153,24 @@ bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
 void mate_hand_of(const MateSolver *ms, MateHand *h);
 /* Depth budget of the child reached by move m from a node with budget rem and free square fsq. */
 int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node);
-/* The attacker's candidate moves (checks; within the budget) or the defender's evasions. */
+/* The attacker's candidate moves (checks; within the budget) or the defender's evasions.
+ * After a defender's drop on the free square fsq (depth-limited search) each capture of the
+ * dropped piece comes twice: as itself, and flagged MF_VIRT, the futility test. */
 void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list);
 
-/* proofline.c: the line of the unlimited proof the table holds, attacker to move at the root:
- * the attacker's proven check of the fewest plies and the defender's longest reply, computed
- * over the stored proofs (futile drops not counted); 0 when the proofs do not carry one. */
-int mate_proof_line(MateSolver *ms, Move *line, int max);
+/* MF_VIRT (a solver-only flag above the move encoding's bits): the capture of a piece just
+ * interposed, made with the taken piece handed back to the defender: the position as if the
+ * interposition had not been there, the checker on its square. Mated within the defender's
+ * budget before the drop, the drop was futile (docs/mate.md, "Conventions"). mate_do and
+ * mate_undo make and unmake a solver move, flagged or not. */
+enum { MF_VIRT = 1u << 28 };
+void mate_do(MateSolver *ms, Move m);
+void mate_undo(MateSolver *ms, Move m);
+
+/* proofline.c: the line of the proof the table holds under the budget rem (REM_NONE: the
+ * unlimited proof), attacker to move at the root: the attacker's proven check of the fewest
+ * plies and the defender's longest reply, computed over the stored proofs (futile drops not
+ * counted); 0 when the proofs do not carry one. */
+int mate_proof_line(MateSolver *ms, int rem, Move *line, int max);
 
 #endif

@@ -77,17 +77,24 @@ static bool dag_stop(Dag *g, int depth) {
     return g->gave_up;
 }
 
-static int and_value(Dag *g, int depth);
+static int and_value(Dag *g, int depth, int rem);
+
+/* The memo key of the current node under the budget rem and free square fsq. */
+static uint64_t dag_key(const Dag *g, int rem, int fsq) {
+    uint64_t k = pos_key(g->ms->pos);
+    if (rem != REM_NONE) k ^= ((uint64_t)(rem + 1) * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)(fsq + 3) << 48);
+    return k ? k : 1;
+}
 
 /* The memo slot of the current node for a walk at depth: NULL when its value is known (in
  * *val: a finished value, or DAG_INF for a node on the path, i.e. a cycle) or the walk stops;
  * else a fresh slot, marked as on the path. WHY values that met a cycle are not kept: a node
  * reached again by another path may well be mated there (graph history interaction). */
-static DagSlot *dag_enter(Dag *g, int depth, int *val, int *low_save) {
+static DagSlot *dag_enter(Dag *g, int depth, uint64_t key, int *val, int *low_save) {
     bool found;
     *val = DAG_INF;
     if (dag_stop(g, depth)) return NULL;
-    DagSlot *s = dag_slot(g, pos_key(g->ms->pos), &found);
+    DagSlot *s = dag_slot(g, key, &found);
     if (!s) return NULL;
     if (found && s->depth >= 0) { /* a cycle */
         if (s->depth < g->low) g->low = s->depth;
@@ -115,28 +122,31 @@ static int dag_leave(Dag *g, DagSlot *s, int depth, int low_save, int val, Move 
     return val;
 }
 
-/* Defender to move after the attacker's move: mated at once (0), proven by the table
- * (its value), or DAG_INF. */
-static int after_check(Dag *g, int depth) {
+/* Defender to move after the attacker's move, budget rem: mated at once (0), proven by the
+ * table (its value), or DAG_INF. */
+static int after_check(Dag *g, int depth, int rem) {
     MateSolver *ms = g->ms;
     if (mate_reply_count(ms->pos, ms->scratch) == 0) return 0;
     MateResult r;
-    if (!dfpn_probe(ms, REM_NONE, FREE_NONE, &r) || r.pn) return DAG_INF;
-    return and_value(g, depth);
+    if (!dfpn_probe(ms, rem, FREE_NONE, &r) || r.pn) return DAG_INF;
+    return and_value(g, depth, rem);
 }
 
 enum { CAND_MAX = 64 };
 
-/* Attacker to move: the proven checks, fewest stored plies first (at most CAND_MAX; their
- * stored lengths in lens). Returns how many. */
-static int proven_checks(Dag *g, MoveList *list, Move *cand, int *lens) {
+/* Attacker to move (budget rem, free square fsq): the checks proven within their budgets,
+ * fewest stored plies first (at most CAND_MAX; their stored lengths in lens). Futility tests
+ * (MF_VIRT) are not moves of a line and are left out. Returns how many. */
+static int proven_checks(Dag *g, MoveList *list, int rem, int fsq, Move *cand, int *lens) {
     Position *pos = g->ms->pos;
-    mate_gen(g->ms, REM_NONE, FREE_NONE, list);
+    mate_gen(g->ms, rem, fsq, list);
     int n = 0;
     for (int i = 0; i < list->size; i++) {
+        Move m = list->moves[i];
+        if (m & MF_VIRT) continue;
         MateResult r;
-        pos_do_move(pos, list->moves[i]);
-        bool proven = dfpn_probe(g->ms, REM_NONE, FREE_NONE, &r) && r.pn == 0;
+        pos_do_move(pos, m);
+        bool proven = dfpn_probe(g->ms, mate_child_rem(g->ms, rem, fsq, m, true), FREE_NONE, &r) && r.pn == 0;
         pos_undo_move(pos);
         if (!proven || (n == CAND_MAX && r.len >= lens[n - 1])) continue;
         int j = n < CAND_MAX ? n++ : n - 1;
@@ -144,7 +154,7 @@ static int proven_checks(Dag *g, MoveList *list, Move *cand, int *lens) {
             cand[j] = cand[j - 1];
             lens[j] = lens[j - 1];
         }
-        cand[j] = list->moves[i];
+        cand[j] = m;
         lens[j] = r.len;
     }
     return n;
@@ -153,12 +163,12 @@ static int proven_checks(Dag *g, MoveList *list, Move *cand, int *lens) {
 /* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
  * walk would cover every proof in the table; a check is looked at only while its stored
  * length promises less than the best found so far. */
-static int or_value(Dag *g, int depth) {
+static int or_value(Dag *g, int depth, int rem, int fsq) {
     Position *pos = g->ms->pos;
     int best, low_save = 0;
-    DagSlot *s = dag_enter(g, depth, &best, &low_save);
+    DagSlot *s = dag_enter(g, depth, dag_key(g, rem, fsq), &best, &low_save);
     if (!s) return best;
-    Move bm = pos_mate_in_one(pos, &g->lists[depth]);
+    Move bm = rem == REM_NONE || rem >= 1 ? pos_mate_in_one(pos, &g->lists[depth]) : MOVE_NONE;
     if (bm) best = 1;
     for (int attempt = 0; attempt < 2 && best == DAG_INF && !g->gave_up; attempt++) {
         if (attempt) {
@@ -166,14 +176,14 @@ static int or_value(Dag *g, int depth) {
              * (or is the root), so it is mated; its proof or those below it fell out of the
              * table (a full cluster replaces its least searched entry) */
             MateResult r;
-            dfpn_solve(g->ms, REM_NONE, FREE_NONE, &r);
+            dfpn_solve(g->ms, rem, fsq, &r);
             if (g->ms->aborted || r.pn) break;
         }
         Move cand[CAND_MAX];
-        int lens[CAND_MAX], n = proven_checks(g, &g->lists[depth], cand, lens);
+        int lens[CAND_MAX], n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
         for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
             pos_do_move(pos, cand[i]);
-            int v = after_check(g, depth + 1);
+            int v = after_check(g, depth + 1, mate_child_rem(g->ms, rem, fsq, cand[i], true));
             pos_undo_move(pos);
             if (v < DAG_INF && v + 1 < best) {
                 best = v + 1;
@@ -184,8 +194,9 @@ static int or_value(Dag *g, int depth) {
     return dag_leave(g, s, depth, low_save, g->gave_up ? DAG_INF : best, bm);
 }
 
-/* Attacker to move just after the defender's drop on sq: the least value of the defender's
- * position after a capture of the dropped piece (DAG_INF when none is proven). */
+/* Unlimited walk, attacker to move just after the defender's drop on sq: the least value of
+ * the defender's position after a capture of the dropped piece (DAG_INF when none is
+ * proven). */
 static int capture_value(Dag *g, int depth, int sq) {
     Position *pos = g->ms->pos;
     MoveList *list = &g->lists[depth];
@@ -195,32 +206,65 @@ static int capture_value(Dag *g, int depth, int sq) {
         Move m = list->moves[i];
         if (move_is_drop(m) || move_to(m) != sq) continue;
         pos_do_move(pos, m);
-        int v = after_check(g, depth + 1);
+        int v = after_check(g, depth + 1, REM_NONE);
         pos_undo_move(pos);
         if (v < best) best = v;
     }
     return best;
 }
 
-/* Defender to move (in check, not mated): its longest reply under the stored proofs, futile
- * drops not counted: a drop is futile when taking the dropped piece leaves a mate no longer
- * than the longest board reply's (see the top of the file). */
-static int and_value(Dag *g, int depth) {
+/* Budgeted walk, attacker to move just after the defender's drop on sq, the defender's budget
+ * having been rem: is the drop futile (a futility test, MF_VIRT, mated within rem)? The test
+ * is searched again when its proof is not in the table and search is true. */
+static bool drop_futile(Dag *g, int rem, int sq, bool search) {
+    MateSolver *ms = g->ms;
+    MoveList list;
+    mate_gen(ms, rem - 1, sq, &list);
+    for (int i = 0; i < list.size && !ms->aborted; i++) {
+        Move m = list.moves[i];
+        if (!(m & MF_VIRT)) continue;
+        MateResult r;
+        mate_do(ms, m);
+        bool proven = dfpn_probe(ms, rem, FREE_NONE, &r) && r.pn == 0;
+        if (!proven && search) {
+            dfpn_solve(ms, rem, FREE_NONE, &r);
+            proven = !ms->aborted && r.pn == 0;
+        }
+        mate_undo(ms, m);
+        if (proven) return true;
+    }
+    return false;
+}
+
+/* Defender to move (in check, not mated), budget rem: its longest reply under the stored
+ * proofs, futile drops not counted. Unlimited (rem REM_NONE): a drop is futile when taking the
+ * dropped piece leaves a mate no longer than the longest board reply's (see the top of the
+ * file); budgeted: when its futility test is proven within rem, as the search decides. */
+static int and_value(Dag *g, int depth, int rem) {
     Position *pos = g->ms->pos;
     int value, low_save = 0;
-    DagSlot *s = dag_enter(g, depth, &value, &low_save);
+    DagSlot *s = dag_enter(g, depth, dag_key(g, rem, FREE_NONE), &value, &low_save);
     if (!s) return value;
     MoveList *list = &g->lists[depth];
     mate_replies(pos, list);
+    int crem = rem == REM_NONE ? REM_NONE : rem - 1;
     value = 0;
     Move best = MOVE_NONE;
-    /* board replies first: the drops are measured against them */
+    /* board replies first: in the unlimited walk the drops are measured against them */
     for (int pass = 0; pass < 2 && value < DAG_INF; pass++)
         for (int i = 0; i < list->size && value < DAG_INF && !g->gave_up; i++) {
             Move m = list->moves[i];
             if (move_is_drop(m) != (pass == 1)) continue;
+            int fsq = pass == 1 && rem != REM_NONE ? move_to(m) : FREE_NONE, v;
             pos_do_move(pos, m);
-            int v = pass == 1 && capture_value(g, depth + 1, move_to(m)) <= value ? -1 : or_value(g, depth + 1);
+            if (pass == 0)
+                v = or_value(g, depth + 1, crem, fsq);
+            else if (rem == REM_NONE)
+                v = capture_value(g, depth + 1, move_to(m)) <= value ? -1 : or_value(g, depth + 1, crem, fsq);
+            else {
+                v = drop_futile(g, rem, fsq, false) ? -1 : or_value(g, depth + 1, crem, fsq);
+                if (v == DAG_INF && drop_futile(g, rem, fsq, true)) v = -1;
+            }
             pos_undo_move(pos);
             if (v == DAG_INF)
                 value = DAG_INF;
@@ -236,21 +280,29 @@ static int and_value(Dag *g, int depth) {
     return dag_leave(g, s, depth, low_save, value, best);
 }
 
-int mate_proof_line(MateSolver *ms, Move *line, int max) {
+int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     Position *pos = ms->pos;
     Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2};
     if (g.depth_max > max + 4) g.depth_max = max + 4;
     g.slot = calloc((size_t)1 << DAG_BITS, sizeof *g.slot);
     g.lists = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.lists);
-    int n = 0;
-    if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0) < DAG_INF && !g.gave_up) {
+    int n = 0, fsq = FREE_NONE;
+    if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF && !g.gave_up) {
         while (n < max) {
-            bool found;
-            DagSlot *s = dag_slot(&g, pos_key(pos), &found);
+            bool found, attacker = n % 2 == 0;
+            DagSlot *s = dag_slot(&g, dag_key(&g, rem, fsq), &found);
             if (!s || !found || !s->best) break;
-            line[n++] = s->best;
-            pos_do_move(pos, s->best);
-            if (n % 2 == 1 && mate_reply_count(pos, ms->scratch) == 0) break;
+            Move m = s->best;
+            line[n++] = m;
+            pos_do_move(pos, m);
+            if (attacker) {
+                rem = mate_child_rem(ms, rem, fsq, m, true);
+                fsq = FREE_NONE;
+                if (mate_reply_count(pos, ms->scratch) == 0) break;
+            } else {
+                fsq = rem != REM_NONE && move_is_drop(m) ? move_to(m) : FREE_NONE;
+                rem = rem == REM_NONE ? REM_NONE : rem - 1;
+            }
         }
         for (int i = 0; i < n; i++) pos_undo_move(pos);
     }
