@@ -261,7 +261,7 @@ static int statement(CsaReader *r, const char *s) {
         const char *colon = strchr(s, ':');
         if (!colon) return cfail(r, "%s", "malformed $ header");
         char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)(colon - s) < 63 ? (int)(colon - s) : 63, s);
+        snprintf(key, sizeof key, "%.*s", utf8_keep(s, (int)(colon - s), 63), s); /* a long key: whole characters */
         const HeaderName *h = header_by_csa(key);
         if (!h && !strcmp(key, "$START")) h = header_by_key("Start");
         return record_header_add(rec, h ? h->key : key, colon + 1) ? cfail(r, "%s", "out of memory") : 0;

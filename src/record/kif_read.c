@@ -388,11 +388,7 @@ static int line(KifReader *r, const char *raw) {
     if (!r->in_moves && (colon || ascii)) {
         const char *c = colon && (!ascii || colon < ascii) ? colon : ascii;
         char key[128];
-        int n = (int)(c - t) < 127 ? (int)(c - t) : 127;
-        /* a long key is cut at a character boundary: half a UTF-8 character would be written
-         * back into the header, making the text unreadable */
-        while (n > 0 && n < (int)(c - t) && ((unsigned char)t[n] & 0xC0) == 0x80) n--;
-        snprintf(key, sizeof key, "%.*s", n, t);
+        snprintf(key, sizeof key, "%.*s", utf8_keep(t, (int)(c - t), 127), t); /* a long key: whole characters */
         return header(r, key, skip_spaces(c + (c == colon ? 3 : 1)));
     }
     if (r->in_moves && r->ki2 && terminal(r, t)) return 0;

@@ -123,10 +123,15 @@ static int tag_pair(const char **p, char *key, size_t klen, char *val, size_t vl
     const char *q = skip_spaces(s + k);
     if (!k || k >= klen || *q != '"') return snprintf(e, elen, "malformed tag pair (want [Key \"value\"])"), -1;
     snprintf(key, klen, "%.*s", (int)k, s);
+    bool over = false; /* val[vlen - 1] holds the first byte that did not fit */
     for (q++; *q && *q != '"'; q++) {
         if (*q == '\\' && q[1]) q++;
-        if (n + 1 < vlen) val[n++] = *q;
+        if (n + 1 < vlen)
+            val[n++] = *q;
+        else if (!over)
+            val[n] = *q, over = true;
     }
+    n = (size_t)utf8_keep(val, (int)(n + over), (int)vlen - 1); /* a long value: whole characters */
     val[n] = 0;
     if (*q != '"' || *(q = skip_spaces(q + 1)) != ']')
         return snprintf(e, elen, "malformed tag pair: no closing '\"]'"), -1;

@@ -36,6 +36,11 @@ int read_kanji_number(const char **p);
 void write_fullwidth(Sbuf *b, int n);
 void write_kanji_number(Sbuf *b, int n);
 int utf8_width(const char *s); /* display columns: 2 for non-ASCII */
+/* How many of the len bytes at s to keep so that at most max are kept and no UTF-8 character
+ * is cut (s[n] for n < len must be readable). WHY: a reader that cuts a key or value at a
+ * buffer's size kept half a character, which the writers wrote back into a text that then read
+ * as neither UTF-8 nor Shift_JIS (the readers' text is UTF-8: record.c converts it first). */
+int utf8_keep(const char *s, int len, int max);
 
 /* Squares as records write them: file from Black's right (1..files), rank from the top
  * (1..ranks). */

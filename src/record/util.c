@@ -124,6 +124,12 @@ int utf8_width(const char *s) {
     return w;
 }
 
+int utf8_keep(const char *s, int len, int max) {
+    int n = len < max ? len : max;
+    while (n > 0 && n < len && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    return n;
+}
+
 PieceType rec_moved_type(const Position *pos, Move m) {
     if (move_is_drop(m)) return move_drop_type(m);
     return piece_type(pos->board[move_from(m)]);

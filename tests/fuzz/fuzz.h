@@ -43,7 +43,8 @@ void fuzz_free_position(Position *p);
 Key fuzz_key_from_scratch(const Position *pos);
 
 /* Cheap invariants of one position: key from scratch, SFEN and XBoard FEN write -> read ->
- * write to the same text and the same key. */
+ * write to the same text and the same key (the FEN's without chu's counter-strike square, which
+ * a FEN does not hold). */
 void fuzz_check_position(const Position *pos);
 /* Everything above plus, for every legal move: it formats in USI and XBoard notation; after its
  * make the key equals the key from scratch; after make and unmake the key is what it was. The
