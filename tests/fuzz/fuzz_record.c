@@ -56,6 +56,21 @@ static void start_sfen(const Record *rec, char *buf, size_t len) {
     fuzz_free_position(pos);
 }
 
+/* Only a USI record's SFEN holds chu's counter-strike square (the SFEN's third field there);
+ * a KIF board or an XBoard FEN has no place for it, and the start reads back without the
+ * restriction (../shared/rules/chu.md 7.3; the moves are unaffected: the restriction only
+ * forbids moves). So the start written in those formats is compared without it. */
+static void drop_counter_strike(char *sfen) {
+    char *f3 = strchr(sfen, ' ');
+    if (f3) f3 = strchr(f3 + 1, ' ');
+    if (!f3) return;
+    f3++;
+    char *end = strchr(f3, ' ');
+    if (!end || (end - f3 == 1 && *f3 == '-')) return;
+    memmove(f3 + 1, end, strlen(end) + 1);
+    *f3 = '-';
+}
+
 static void check_same(const Record *a, const Record *b, RecordFormat f, const char *text) {
     const char *name = record_format_name(f);
     FUZZ_CHECK(a->variant == b->variant, "%s: written %s reads back as %s:\n%s", a->variant->name, name,
@@ -63,6 +78,7 @@ static void check_same(const Record *a, const Record *b, RecordFormat f, const c
     char sa[1024], sb[1024];
     start_sfen(a, sa, sizeof sa);
     start_sfen(b, sb, sizeof sb);
+    if (f != REC_USI && a->variant->lion_rules) drop_counter_strike(sa);
     FUZZ_CHECK(!strcmp(sa, sb), "%s: start '%s' reads back from %s as '%s':\n%s", a->variant->name, sa, name, sb, text);
     FUZZ_CHECK(a->main.count == b->main.count, "%s: %d moves read back from %s as %d:\n%s", a->variant->name,
                a->main.count, name, b->main.count, text);
