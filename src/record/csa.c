@@ -151,7 +151,9 @@ static int p_line(CsaReader *r, const char *s) {
     if (!r->have_board) memset(r->board, 0, sizeof r->board);
     r->have_board = true;
     const char *p = s + 2;
-    for (int f = v->files; f >= 1; f--, p += 3) {
+    /* WHY the step stops at the end: a line may end in " *" (an empty square written short), and
+     * three bytes on from there is past the text (ASan, the record campaign of session 11) */
+    for (int f = v->files; f >= 1; f--, p += p[2] ? 3 : 2) {
         if (strlen(p) < 2 || (strlen(p) < 3 && p[0] != ' ' && p[0] != '*')) return cfail(r, "%s", "short P line");
         int sq = rec_square(v, f, rank);
         if (p[0] == ' ' && p[1] == '*') {
