@@ -82,15 +82,21 @@ int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker
     return m & MF_VIRT ? rem + 1 : rem - 1;
 }
 
+/* WHY not where a piece in hand forbids mating (nana's no-mate-while-holding rule): there
+ * the taken piece hinders the attacker rather than helps, and handing it back would call a
+ * drop futile that in fact lengthens the mate; the test keeps the piece in hand there. */
+static bool virt_hands_back(const Position *pos, Move m) { return (m & MF_VIRT) && !pos->v->no_mate_with_hand; }
+
 void mate_do(MateSolver *ms, Move m) {
     Position *pos = ms->pos;
     pos_do_move(pos, m & ~MF_VIRT);
-    if (m & MF_VIRT) pos_hand_transfer(pos, ms->attacker, pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
+    if (virt_hands_back(pos, m))
+        pos_hand_transfer(pos, ms->attacker, pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
 }
 
 void mate_undo(MateSolver *ms, Move m) {
     Position *pos = ms->pos;
-    if (m & MF_VIRT)
+    if (virt_hands_back(pos, m))
         pos_hand_transfer(pos, color_flip(ms->attacker), pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
     pos_undo_move(pos);
 }
@@ -375,7 +381,7 @@ static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHa
             /* the futility test (MF_VIRT) hands the taken piece back: the board key and the
              * attacker's hand are the drop node's */
             k->key = finish_key(fast_child_key(ms, bkey, m & ~MF_VIRT, k), cfree);
-            if (m & MF_VIRT) k->dslot = 0, k->dval = 0;
+            if (virt_hands_back(pos, m)) k->dslot = 0, k->dval = 0;
 #ifdef MATE_CHECK_KEYS
             MateChild t = *k;
             mate_do(ms, m);
