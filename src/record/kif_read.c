@@ -376,7 +376,8 @@ static int line(KifReader *r, const char *raw) {
     if (!strncmp(t, "後手番", 9) || !strncmp(t, "上手番", 9)) return r->bod_white = true, 0;
     if (!strncmp(t, "先手番", 9) || !strncmp(t, "下手番", 9)) return 0;
     if (!r->in_moves && is_file_numbers(t)) return 0;
-    if (!r->ki2 && is_move_line(t)) {
+    if (is_move_line(t)) { /* never a header, in KI2 either: its key would read back as a move */
+        if (r->ki2) return fail(r, r->ply, "%s", "a numbered KIF move line in a KI2 record");
         if (start_moves(r)) return -1;
         return strstr(t, "手目") ? lishogi_move(r, t) : classic_move(r, t);
     }
