@@ -322,6 +322,33 @@ START_TEST(shorten_budget) {
 }
 END_TEST
 
+/* The position after the first `played` plies of a row's solution, as a position spec. */
+static void tail_spec(const TestTsv *tsv, int played, char *spec, size_t len) {
+    StrBuf b = strbuf_init(spec, len);
+    strbuf_printf(&b, "sfen %s moves", tsv->cols[0]);
+    const char *p = tsv->cols[2];
+    for (int k = 0; k < played && *p; k++) {
+        const char *e = strchr(p, ' ');
+        int w = e ? (int)(e - p) : (int)strlen(p);
+        strbuf_printf(&b, " %.*s", w, p);
+        p = e ? e + 1 : p + w;
+    }
+}
+
+/* The spec of the row of the given length after `played` plies of its solution. */
+static bool row_tail(int length, int played, char *spec, size_t len) {
+    TestTsv tsv;
+    bool found = false;
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); !found && test_tsv_next(&tsv);) {
+        int want = 0;
+        if (tsv.ncols < 3 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != length) continue;
+        tail_spec(&tsv, played, spec, len);
+        found = true;
+    }
+    test_tsv_close(&tsv);
+    return found;
+}
+
 /* The 117-ply row's first 70 plies played: 47 plies are left. With a shortening budget of one
  * node the answer is the first proof's line, read as the longest defence against the proof's
  * own checks (engine/mate/proofline.c): the row's length exactly, marked bounded, not
@@ -329,35 +356,18 @@ END_TEST
  * defender walked into a shorter mate). Not in sanitizer builds (tsume_13's reason). */
 START_TEST(proof_line_longest_defence) {
     if (scaled(1) != 1) return;
-    TestTsv tsv;
     static Move line[MATE_LINE_MAX];
-    int tested = 0;
-    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
-        int want = 0;
-        if (tsv.ncols < 3 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != 117) continue;
-        char spec[4000];
-        StrBuf b = strbuf_init(spec, sizeof spec);
-        strbuf_printf(&b, "sfen %s moves", tsv.cols[0]);
-        const char *p = tsv.cols[2];
-        for (int k = 0; k < 70 && *p; k++) {
-            const char *e = strchr(p, ' ');
-            int w = e ? (int)(e - p) : (int)strlen(p);
-            strbuf_printf(&b, " %.*s", w, p);
-            p = e ? e + 1 : p + w;
-        }
-        Position *pos = test_position("shogi", spec);
-        MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 256, .shorten_nodes = 1};
-        int n = 0;
-        ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
-        ck_assert(!c.shortest);
-        ck_assert(c.bounded);
-        ck_assert_int_eq(n, want - 70);
-        assert_mating_line(pos, line, n, spec);
-        free(pos);
-        tested++;
-    }
-    test_tsv_close(&tsv);
-    ck_assert_int_eq(tested, 1);
+    char spec[4000];
+    ck_assert(row_tail(117, 70, spec, sizeof spec));
+    Position *pos = test_position("shogi", spec);
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 256, .shorten_nodes = 1};
+    int n = 0;
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert(!c.shortest);
+    ck_assert(c.bounded);
+    ck_assert_int_eq(n, 47);
+    assert_mating_line(pos, line, n, spec);
+    free(pos);
 }
 END_TEST
 
@@ -378,15 +388,7 @@ START_TEST(long_problems) {
         if (tsv.ncols < 3 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != 117) continue;
         for (size_t t = 0; t < sizeof PLAYED / sizeof PLAYED[0]; t++) {
             char spec[4000];
-            StrBuf b = strbuf_init(spec, sizeof spec);
-            strbuf_printf(&b, "sfen %s moves", tsv.cols[0]);
-            const char *p = tsv.cols[2];
-            for (int k = 0; k < PLAYED[t] && *p; k++) {
-                const char *e = strchr(p, ' ');
-                int w = e ? (int)(e - p) : (int)strlen(p);
-                strbuf_printf(&b, " %.*s", w, p);
-                p = e ? e + 1 : p + w;
-            }
+            tail_spec(&tsv, PLAYED[t], spec, sizeof spec);
             Position *pos = test_position("shogi", spec);
             MateControl c = {.deadline_ms = -1, .hash_mb = 256};
             int n = 0, left = want - PLAYED[t];
