@@ -350,6 +350,16 @@ static bool is_file_numbers(const char *s) {
     return n >= 2 && prev == 1;
 }
 
+bool kif_header_key_ok(const char *key) {
+    const char *t = key;
+    if (!*t || skip_spaces(t) != t || strstr(t, "：") || strchr(t, ':')) return false;
+    static const char *const taken[] = {"#",  "&",      "*",      "＊",     "変化",   "まで", "手数", "|", "｜",
+                                        "+-", "後手番", "上手番", "先手番", "下手番", "▲",    "△",    "☗", "☖"};
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
+        if (!strncmp(t, taken[i], strlen(taken[i]))) return false;
+    return !is_move_line(t) && !is_file_numbers(t);
+}
+
 static int line(KifReader *r, const char *raw) {
     const char *s = raw;
     str_eat(&s, "\xEF\xBB\xBF");

@@ -163,7 +163,10 @@ static void put_headers(KifWriter *w, const Record *rec, const RecordWriteOption
         const char *key = h ? h->kif : rec->headers[i].key;
         if (h && w->handicap && !strcmp(h->key, "Black")) key = "下手";
         if (h && w->handicap && !strcmp(h->key, "White")) key = "上手";
-        sb_printf(&w->b, "%s：%s\n", key, rec->headers[i].value);
+        /* WHY: a key from another format (a PGN tag name) may begin like another kind of KIF
+         * line ("手数指手", "12"): it would read back as that; such a header goes out as a
+         * comment line instead */
+        sb_printf(&w->b, "%s%s：%s\n", h || kif_header_key_ok(key) ? "" : "*", key, rec->headers[i].value);
     }
     const char *hc = kif_handicap_name(rec->variant, rec->start);
     if (hc)
