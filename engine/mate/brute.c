@@ -127,11 +127,9 @@ static bool futile_drop(MateSearch *ms, Move drop, int depth) {
         Move m = list.moves[i];
         if (move_is_drop(m) || move_to(m) != move_to(drop)) continue;
         pos_do_move(pos, m);
-        PieceType h = pos->t->hand_type[piece_type(pos_st(pos)->captured)];
-        bool back = !pos->v->no_mate_with_hand; /* as the df-pn solver's futility test (dfpn.c) */
-        if (back) pos_hand_transfer(pos, color_flip(pos->stm), h);
+        mate_hand_back(pos, color_flip(pos->stm)); /* the df-pn solver's futility test */
         futile = mate_attacks_royal(pos) && defend(ms, depth);
-        if (back) pos_hand_transfer(pos, pos->stm, h);
+        mate_hand_back(pos, pos->stm);
         pos_undo_move(pos);
     }
     pos_undo_move(pos);

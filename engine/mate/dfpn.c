@@ -74,34 +74,22 @@ static uint64_t finish_key(uint64_t k, int fsq) {
 
 static uint64_t node_key(const MateSolver *ms, int fsq) { return finish_key(board_key(ms), fsq); }
 
-int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node) {
-    (void)ms;
-    (void)fsq;
-    (void)attacker_node;
+int mate_child_rem(int rem, Move m) {
     if (rem == REM_NONE) return REM_NONE;
     return m & MF_VIRT ? rem + 1 : rem - 1;
 }
 
-/* WHY not where a piece in hand forbids mating (nana's no-mate-while-holding rule): there
- * the taken piece hinders the attacker rather than helps, and handing it back would call a
- * drop futile that in fact lengthens the mate; the test keeps the piece in hand there. */
-static bool virt_hands_back(const Position *pos, Move m) { return (m & MF_VIRT) && !pos->v->no_mate_with_hand; }
-
 void mate_do(MateSolver *ms, Move m) {
-    Position *pos = ms->pos;
-    pos_do_move(pos, m & ~MF_VIRT);
-    if (virt_hands_back(pos, m))
-        pos_hand_transfer(pos, ms->attacker, pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
+    pos_do_move(ms->pos, m & ~MF_VIRT);
+    if (m & MF_VIRT) mate_hand_back(ms->pos, ms->attacker);
 }
 
 void mate_undo(MateSolver *ms, Move m) {
-    Position *pos = ms->pos;
-    if (virt_hands_back(pos, m))
-        pos_hand_transfer(pos, color_flip(ms->attacker), pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
-    pos_undo_move(pos);
+    if (m & MF_VIRT) mate_hand_back(ms->pos, color_flip(ms->attacker));
+    pos_undo_move(ms->pos);
 }
 
-static int child_free(int rem, Move m, bool attacker_node) {
+int mate_child_free(int rem, Move m, bool attacker_node) {
     return rem != REM_NONE && !attacker_node && move_is_drop(m) ? move_to(m) : FREE_NONE;
 }
 
@@ -118,7 +106,7 @@ void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
         Move m = list->moves[i];
         if (fsq != FREE_NONE && !move_is_drop(m) && move_to(m) == fsq && list->size < MOVES_MAX)
             list->moves[list->size++] = m | MF_VIRT;
-        if (mate_child_rem(ms, rem, fsq, m, true) >= 0) list->moves[n++] = m;
+        if (mate_child_rem(rem, m) >= 0) list->moves[n++] = m;
     }
     for (int i = size; i < list->size; i++) list->moves[n++] = list->moves[i];
     list->size = n;
@@ -238,7 +226,7 @@ static bool probe_capture(MateSolver *ms, Move drop, int rem, int fsq, MateResul
         /* each capture, then (depth-limited) its futility test */
         Move m = caps->moves[i / 2] | (i & 1 ? MF_VIRT : 0);
         if (move_is_drop(m) || move_to(m) != move_to(drop) || ((i & 1) && fsq == FREE_NONE)) continue;
-        int crem = mate_child_rem(ms, rem, fsq, m, true);
+        int crem = mate_child_rem(rem, m);
         if (crem != REM_NONE && crem < 0) continue;
         MateChild k = {0};
         MateResult t;
@@ -366,14 +354,14 @@ static uint64_t fast_child_key(const MateSolver *ms, uint64_t bkey, Move m, Mate
 /* First pass of an expansion: every child's key and hand change (made and unmade only when
  * the key cannot be computed directly), its table cluster prefetched. Returns -2 when a
  * defender reply escapes the depth budget. */
-static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, MateChild *kids, int n) {
+static int kid_keys(MateSolver *ms, int rem, bool or_node, const MateHand *hand, MateChild *kids, int n) {
     Position *pos = ms->pos;
     uint64_t bkey = ms->fast_keys ? board_key(ms) : 0;
     int8_t guard[SQ_MAX];
     if (!or_node && pos->v->drops) memset(guard, -1, sizeof guard);
     for (int i = 0; i < n; i++) {
         Move m = ms->gen->moves[i];
-        int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
+        int crem = mate_child_rem(rem, m), cfree = mate_child_free(rem, m, or_node);
         if (!or_node && rem != REM_NONE && crem < 0 && !move_is_drop(m)) return -2;
         MateChild *k = &kids[i];
         *k = (MateChild){.move = m, .grp = !or_node && move_is_drop(m) ? drop_group(pos, m, guard) : 0};
@@ -381,7 +369,7 @@ static int kid_keys(MateSolver *ms, int rem, int fsq, bool or_node, const MateHa
             /* the futility test (MF_VIRT) hands the taken piece back: the board key and the
              * attacker's hand are the drop node's */
             k->key = finish_key(fast_child_key(ms, bkey, m & ~MF_VIRT, k), cfree);
-            if (virt_hands_back(pos, m)) k->dslot = 0, k->dval = 0;
+            if ((m & MF_VIRT) && mate_hands_back(pos)) k->dslot = 0, k->dval = 0;
 #ifdef MATE_CHECK_KEYS
             MateChild t = *k;
             mate_do(ms, m);
@@ -456,10 +444,10 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
     int n = ms->gen->size;
     if (!kids_reserve(ms, (size_t)n)) return -1;
     MateChild *kids = ms->kids + ms->kids_top;
-    if (kid_keys(ms, rem, fsq, or_node, hand, kids, n) < 0) return -2;
+    if (kid_keys(ms, rem, or_node, hand, kids, n) < 0) return -2;
     for (int i = 0; i < n; i++) {
         MateChild *k = &kids[i];
-        int crem = mate_child_rem(ms, rem, fsq, k->move, or_node), cfree = child_free(rem, k->move, or_node);
+        int crem = mate_child_rem(rem, k->move), cfree = mate_child_free(rem, k->move, or_node);
         MateHand ch = *hand;
         if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
         MateResult r;
@@ -480,7 +468,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
 }
 
 /* Attacker to move: prove with one child, disprove with all. */
-static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, int rem, int fsq, MateResult *r) {
+static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, int rem, MateResult *r) {
     uint32_t pn = PN_INF, dn = 0;
     int best_len = 0x7fff;
     uint8_t rep = 0;
@@ -506,7 +494,7 @@ static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, in
         r->dn = PN_INF;
         for (int i = 0; i < n; i++) {
             if (k[i].pn) continue;
-            int step = mate_child_rem(ms, rem, fsq, k[i].move, true) > rem && rem != REM_NONE ? -1 : 1;
+            int step = mate_child_rem(rem, k[i].move) > rem && rem != REM_NONE ? -1 : 1;
             if (k[i].len + step >= best_len) continue;
             best_len = k[i].len + step;
             r->hand = k[i].hand;
@@ -609,13 +597,12 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
  * stored keys (no move made). WHY: in a DAG the search below one child settles or raises
  * positions a sibling reaches too; stale sibling values would send the next iteration the
  * wrong way (halves the nodes of long problems). A sibling the table lost keeps its value. */
-static void refresh_kids(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, MateChild *k, int n,
-                         int skip) {
+static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChild *k, int n, int skip) {
     for (int j = 0; j < n; j++)
         if (j != skip && k[j].pn && k[j].dn) mtt_prefetch(&ms->tt, k[j].key);
     for (int j = 0; j < n; j++) {
         if (j == skip || k[j].pn == 0 || k[j].dn == 0) continue;
-        int crem = mate_child_rem(ms, rem, fsq, k[j].move, or_node);
+        int crem = mate_child_rem(rem, k[j].move);
         MateHand ch = *hand;
         if (k[j].dslot & 0x80) ch.n[k[j].dslot & 0x7f] = (uint8_t)(ch.n[k[j].dslot & 0x7f] + k[j].dval);
         MateResult r;
@@ -695,10 +682,10 @@ static int dc_check(MateSolver *ms, int depth, const MateChild *kid, const MateH
 }
 
 /* The node's values from its children (attacker: or_result, defender: and_result). */
-static void node_result(MateSolver *ms, MateChild *k, int n, bool or_node, const MateHand *hand, int rem, int fsq,
+static void node_result(MateSolver *ms, MateChild *k, int n, bool or_node, const MateHand *hand, int rem,
                         MateResult *r) {
     if (or_node)
-        or_result(ms, k, n, hand, rem, fsq, r);
+        or_result(ms, k, n, hand, rem, r);
     else
         and_result(ms, k, n, hand, r);
 }
@@ -706,13 +693,13 @@ static void node_result(MateSolver *ms, MateChild *k, int n, bool or_node, const
 /* The child to search next and its thresholds (recorded in the node's frame); -1 when the node
  * is done. WHY twice: when the double-count check finds this node to be where two paths to
  * the chosen child branch, its values change and the choice is made again. */
-static int pick_child(MateSolver *ms, int depth, int rem, int fsq, const MateHand *hand, uint32_t thpn, uint32_t thdn,
+static int pick_child(MateSolver *ms, int depth, int rem, const MateHand *hand, uint32_t thpn, uint32_t thdn,
                       MateResult *r, uint32_t *cpn, uint32_t *cdn) {
     MateFrame *fr = &ms->frames[depth];
     MateChild *k = ms->kids + fr->base;
     int n = fr->n;
     for (int pass = 0; pass < 2; pass++) {
-        node_result(ms, k, n, fr->or_node, hand, rem, fsq, r);
+        node_result(ms, k, n, fr->or_node, hand, rem, r);
         if (r->pn >= thpn || r->dn >= thdn || ((r->pn == 0 || r->dn == 0 || ms->aborted) && pass == 0)) return -1;
         int i = select_kid(k, n, fr->or_node, r, thpn, thdn, cpn, cdn);
         fr->sel = i;
@@ -760,9 +747,9 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     dc_restore(ms, key, &hand, rem, base, n);
     MateResult r;
     uint32_t cpn, cdn;
-    for (int i; (i = pick_child(ms, depth, rem, fsq, &hand, thpn, thdn, &r, &cpn, &cdn)) >= 0;) {
+    for (int i; (i = pick_child(ms, depth, rem, &hand, thpn, thdn, &r, &cpn, &cdn)) >= 0;) {
         Move m = ms->kids[base + i].move;
-        int crem = mate_child_rem(ms, rem, fsq, m, or_node), cfree = child_free(rem, m, or_node);
+        int crem = mate_child_rem(rem, m), cfree = mate_child_free(rem, m, or_node);
         MateResult cr;
         mate_do(ms, m);
         search(ms, crem, cfree, cpn, cdn, depth + 1, &cr);
@@ -773,7 +760,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         k[i].len = cr.len;
         k[i].flags = cr.flags;
         k[i].hand = cr.hand;
-        refresh_kids(ms, rem, fsq, or_node, &hand, k, n, i);
+        refresh_kids(ms, rem, &hand, k, n, i);
     }
     path_set(ms, full, depth, -1);
     frame_filter(ms)[key & 0xffff]--;

@@ -51,7 +51,7 @@ static int exact_checks(MateSolver *ms, int rem, int fsq, int pass, Move *cand, 
     for (int i = 0; i < list.size && !ms->aborted; i++) {
         Move m = list.moves[i];
         if (m & MF_VIRT) continue; /* a futility test, not a move of the line */
-        int crem = mate_child_rem(ms, rem, fsq, m, true), step = crem > rem ? -1 : 1;
+        int crem = mate_child_rem(rem, m), step = crem > rem ? -1 : 1;
         MateResult r;
         pos_do_move(pos, m);
         bool proven =
@@ -424,7 +424,6 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
                     memcpy(line, buf, (size_t)k * sizeof *buf);
                     *length = k;
                 }
-                ms.aborted = true;
             }
         }
         status = *length ? MATE_FOUND : ms.aborted ? MATE_TIMEOUT : MATE_NONE;

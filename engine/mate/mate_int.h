@@ -12,6 +12,14 @@
 bool mate_attacks_royal(const Position *pos);
 /* The move just made took the last royal of the side now to move (check_allowed games). */
 bool mate_royal_lost(const Position *pos);
+/* The futility test's what-if (docs/mate.md, "Conventions"), the move that took a
+ * just-interposed piece made: the taken piece goes from colour from's hand to the other's
+ * (from = the attacker: hand it back; the defender: take it back before the unmake).
+ * mate_hands_back: whether it moves at all; not where a piece in hand forbids mating
+ * (descriptor no_mate_with_hand, nana): there the piece hinders rather than helps, and
+ * handing it back would call futile a drop that lengthens the mate. */
+bool mate_hands_back(const Position *pos);
+void mate_hand_back(Position *pos, Color from);
 /* The defender's (side to move) replies that count: every legal move in check games; where
  * check is allowed, those that take the attacker's last royal or leave no royal of the
  * defender to be taken at once (none when a side has no royal left). */
@@ -151,8 +159,12 @@ void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
 /* Look the current position up (no search). */
 bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
 void mate_hand_of(const MateSolver *ms, MateHand *h);
-/* Depth budget of the child reached by move m from a node with budget rem and free square fsq. */
-int mate_child_rem(const MateSolver *ms, int rem, int fsq, Move m, bool attacker_node);
+/* Depth budget of the child reached by move m from a node with budget rem (a futility test,
+ * MF_VIRT, gets the defender's budget from before its drop back). */
+int mate_child_rem(int rem, Move m);
+/* The free square of that child: a defender's drop in a depth-limited search leaves its square
+ * (whose capture gets a futility test), else FREE_NONE. */
+int mate_child_free(int rem, Move m, bool attacker_node);
 /* The attacker's candidate moves (checks; within the budget) or the defender's evasions.
  * After a defender's drop on the free square fsq (depth-limited search) each capture of the
  * dropped piece comes twice: as itself, and flagged MF_VIRT, the futility test. */

@@ -1,5 +1,5 @@
-/* proofline.c - the line of the unlimited proof as the table holds it (mate_int.h), the answer
- * while the shortening has not finished.
+/* proofline.c - the line of a proof as the table holds it (mate_int.h): of the unlimited proof,
+ * or of a budget the shortening proved; the answer when the shortening has not finished.
  *
  * WHY a minimax over the stored proofs, not a walk that follows each node's stored length:
  * a stored length is an upper bound found under some attacker strategy, often an old one, so a
@@ -10,12 +10,13 @@
  * defender's longest resistance to one fixed strategy of the table and its length is a true
  * bound on the mate ("the fewest moves the proof allows").
  *
- * Futile interpositions: a drop is futile when taking the dropped piece leaves a mate no
+ * Futile interpositions are not a defence, and a node with nothing but futile drops is mated.
+ * Under a budget a drop is futile as the depth-limited search decides it (its futility test,
+ * MF_VIRT, mated within the defender's budget). The unlimited proof has no budgets and no
+ * futility tests, so there a drop is futile when taking the dropped piece leaves a mate no
  * longer than the defender's longest board reply does (the interposition does not lengthen
- * the mate); it is then not a defence, and a node with nothing but futile drops is mated.
- * WHY not the depth-limited search's rule (the capture costs no plies, line.c `futile`): that
- * rule compares the capture with the node's own value, which the futile drops then help set;
- * here the board replies alone set the bar, so a value never rests on a drop the line skips. */
+ * the mate): the board replies alone set the bar, so a value never rests on a drop the line
+ * skips. */
 #include "mate_int.h"
 
 #include <stdlib.h>
@@ -146,7 +147,7 @@ static int proven_checks(Dag *g, MoveList *list, int rem, int fsq, Move *cand, i
         if (m & MF_VIRT) continue;
         MateResult r;
         pos_do_move(pos, m);
-        bool proven = dfpn_probe(g->ms, mate_child_rem(g->ms, rem, fsq, m, true), FREE_NONE, &r) && r.pn == 0;
+        bool proven = dfpn_probe(g->ms, mate_child_rem(rem, m), FREE_NONE, &r) && r.pn == 0;
         pos_undo_move(pos);
         if (!proven || (n == CAND_MAX && r.len >= lens[n - 1])) continue;
         int j = n < CAND_MAX ? n++ : n - 1;
@@ -183,7 +184,7 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
         int lens[CAND_MAX], n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
         for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
             pos_do_move(pos, cand[i]);
-            int v = after_check(g, depth + 1, mate_child_rem(g->ms, rem, fsq, cand[i], true));
+            int v = after_check(g, depth + 1, mate_child_rem(rem, cand[i]));
             pos_undo_move(pos);
             if (v < DAG_INF && v + 1 < best) {
                 best = v + 1;
@@ -247,7 +248,6 @@ static int and_value(Dag *g, int depth, int rem) {
     if (!s) return value;
     MoveList *list = &g->lists[depth];
     mate_replies(pos, list);
-    int crem = rem == REM_NONE ? REM_NONE : rem - 1;
     value = 0;
     Move best = MOVE_NONE;
     /* board replies first: in the unlimited walk the drops are measured against them */
@@ -255,7 +255,7 @@ static int and_value(Dag *g, int depth, int rem) {
         for (int i = 0; i < list->size && value < DAG_INF && !g->gave_up; i++) {
             Move m = list->moves[i];
             if (move_is_drop(m) != (pass == 1)) continue;
-            int fsq = pass == 1 && rem != REM_NONE ? move_to(m) : FREE_NONE, v;
+            int crem = mate_child_rem(rem, m), fsq = mate_child_free(rem, m, false), v;
             pos_do_move(pos, m);
             if (pass == 0)
                 v = or_value(g, depth + 1, crem, fsq);
@@ -295,14 +295,9 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
             Move m = s->best;
             line[n++] = m;
             pos_do_move(pos, m);
-            if (attacker) {
-                rem = mate_child_rem(ms, rem, fsq, m, true);
-                fsq = FREE_NONE;
-                if (mate_reply_count(pos, ms->scratch) == 0) break;
-            } else {
-                fsq = rem != REM_NONE && move_is_drop(m) ? move_to(m) : FREE_NONE;
-                rem = rem == REM_NONE ? REM_NONE : rem - 1;
-            }
+            fsq = mate_child_free(rem, m, attacker);
+            rem = mate_child_rem(rem, m);
+            if (attacker && mate_reply_count(pos, ms->scratch) == 0) break;
         }
         for (int i = 0; i < n; i++) pos_undo_move(pos);
     }

@@ -82,3 +82,9 @@ void mate_attacks(Position *pos, bool quiet, MoveList *list) {
     }
     list->size = n;
 }
+
+bool mate_hands_back(const Position *pos) { return !pos->v->no_mate_with_hand; }
+
+void mate_hand_back(Position *pos, Color from) {
+    if (mate_hands_back(pos)) pos_hand_transfer(pos, from, pos->t->hand_type[piece_type(pos_st(pos)->captured)]);
+}

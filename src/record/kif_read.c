@@ -350,28 +350,59 @@ static bool is_file_numbers(const char *s) {
     return n >= 2 && prev == 1;
 }
 
-bool kif_header_key_ok(const char *key) {
-    const char *t = key;
-    if (!*t || skip_spaces(t) != t || strstr(t, "：") || strchr(t, ':')) return false;
-    static const char *const taken[] = {"#",  "&",      "*",      "＊",     "変化",   "まで", "手数", "|", "｜",
-                                        "+-", "後手番", "上手番", "先手番", "下手番", "▲",    "△",    "☗", "☖"};
-    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
-        if (!strncmp(t, taken[i], strlen(taken[i]))) return false;
-    return !is_move_line(t) && !is_file_numbers(t);
+/* What a line (spaces skipped) is, by how it begins; the order of the tests is the reading's. */
+typedef enum {
+    LK_SKIP,       /* empty, #, &, +-, 先手番, file numbers over a diagram */
+    LK_COMMENT,    /* * or ＊ */
+    LK_VARIATION,  /* 変化：N手 */
+    LK_SUMMARY,    /* まで… */
+    LK_MOVES_HEAD, /* 手数----指手 */
+    LK_BOD,        /* | or ｜ */
+    LK_BOD_WHITE,  /* 後手番, 上手番 */
+    LK_MOVE,       /* a numbered move line */
+    LK_KI2_MOVES,  /* ▲ △ ☗ ☖ */
+    LK_HEADER,     /* key：value, before the moves */
+    LK_OTHER
+} LineKind;
+
+static LineKind line_kind(const char *t, bool in_moves) {
+    if (!*t || *t == '#' || *t == '&') return LK_SKIP;
+    if (*t == '*' || !strncmp(t, "＊", 3)) return LK_COMMENT;
+    if (!strncmp(t, "変化", 6)) return LK_VARIATION;
+    if (!strncmp(t, "まで", 6)) return LK_SUMMARY;
+    if (!strncmp(t, "手数", 6) && strstr(t, "指手")) return LK_MOVES_HEAD;
+    if (*t == '|' || !strncmp(t, "｜", 3)) return LK_BOD;
+    if (*t == '+' && t[1] == '-') return LK_SKIP;
+    if (!strncmp(t, "後手番", 9) || !strncmp(t, "上手番", 9)) return LK_BOD_WHITE;
+    if (!strncmp(t, "先手番", 9) || !strncmp(t, "下手番", 9)) return LK_SKIP;
+    if (!in_moves && is_file_numbers(t)) return LK_SKIP;
+    if (is_move_line(t)) return LK_MOVE; /* never a header, in KI2 either: its key would read back as a move */
+    if (!strncmp(t, "▲", 3) || !strncmp(t, "△", 3) || !strncmp(t, "☗", 3) || !strncmp(t, "☖", 3)) return LK_KI2_MOVES;
+    if (!in_moves && (strstr(t, "：") || strchr(t, ':'))) return LK_HEADER;
+    return LK_OTHER;
+}
+
+bool kif_header_key_ok(const char *key, const char *value) {
+    if (!*key || skip_spaces(key) != key || strstr(key, "：") || strchr(key, ':')) return false;
+    size_t n = strlen(key) + strlen(value) + 4;
+    char *text = malloc(n);
+    if (!text) return false;
+    snprintf(text, n, "%s：%s", key, value);
+    bool ok = line_kind(text, false) == LK_HEADER;
+    free(text);
+    return ok;
 }
 
 static int line(KifReader *r, const char *raw) {
     const char *s = raw;
     str_eat(&s, "\xEF\xBB\xBF");
     const char *t = skip_spaces(s);
-    if (!*t) return 0;
-    if (*t == '#') return 0;
-    if (*t == '&') return 0;
-    if (*t == '*' || str_eat(&t, "＊")) {
-        if (*t == '*') t++;
+    switch (line_kind(t, r->in_moves)) {
+    case LK_SKIP: return 0;
+    case LK_COMMENT:
+        if (!str_eat(&t, "＊") || *t == '*') t++;
         return add_comment(r, t);
-    }
-    if (!strncmp(t, "変化", 6)) {
+    case LK_VARIATION: {
         const char *p = t + 6;
         if (!str_eat(&p, "：")) str_eat(&p, ":");
         int n = read_digits(&p);
@@ -379,28 +410,25 @@ static int line(KifReader *r, const char *raw) {
         if (start_moves(r)) return -1;
         return variation(r, n);
     }
-    if (!strncmp(t, "まで", 6)) return summary(r, t), 0;
-    if (!strncmp(t, "手数", 6) && strstr(t, "指手")) return start_moves(r);
-    if (*t == '|' || !strncmp(t, "｜", 3)) return bod_line(r, t);
-    if (*t == '+' && t[1] == '-') return 0;
-    if (!strncmp(t, "後手番", 9) || !strncmp(t, "上手番", 9)) return r->bod_white = true, 0;
-    if (!strncmp(t, "先手番", 9) || !strncmp(t, "下手番", 9)) return 0;
-    if (!r->in_moves && is_file_numbers(t)) return 0;
-    if (is_move_line(t)) { /* never a header, in KI2 either: its key would read back as a move */
+    case LK_SUMMARY: return summary(r, t), 0;
+    case LK_MOVES_HEAD: return start_moves(r);
+    case LK_BOD: return bod_line(r, t);
+    case LK_BOD_WHITE: return r->bod_white = true, 0;
+    case LK_MOVE:
         if (r->ki2) return fail(r, r->ply, "%s", "a numbered KIF move line in a KI2 record");
         if (start_moves(r)) return -1;
         return strstr(t, "手目") ? lishogi_move(r, t) : classic_move(r, t);
-    }
-    if (!strncmp(t, "▲", 3) || !strncmp(t, "△", 3) || !strncmp(t, "☗", 3) || !strncmp(t, "☖", 3)) {
+    case LK_KI2_MOVES:
         if (start_moves(r)) return -1;
         return ki2_moves(r, t);
-    }
-    const char *colon = strstr(t, "："), *ascii = strchr(t, ':');
-    if (!r->in_moves && (colon || ascii)) {
+    case LK_HEADER: {
+        const char *colon = strstr(t, "："), *ascii = strchr(t, ':');
         const char *c = colon && (!ascii || colon < ascii) ? colon : ascii;
         char key[128];
         snprintf(key, sizeof key, "%.*s", utf8_keep(t, (int)(c - t), 127), t); /* a long key: whole characters */
         return header(r, key, skip_spaces(c + (c == colon ? 3 : 1)));
+    }
+    case LK_OTHER: break;
     }
     if (r->in_moves && r->ki2 && terminal(r, t)) return 0;
     return fail(r, r->ply, "%s", r->in_moves ? "unreadable move line" : "unreadable header line");

@@ -76,10 +76,10 @@ Color rec_final_stm(const Record *rec); /* side to move after the main line */
 /* Format readers and writers (kif.c, ki2 in kif.c, csa.c, usi.c, pgn.c). */
 int kif_read(const char *text, size_t len, bool ki2, const RecordReadOptions *opt, Record *out, RecordError *err);
 char *kif_write(const Record *rec, bool ki2, const RecordWriteOptions *opt, RecordError *err);
-/* Does a KIF/KI2 line `key：value` read back as that header? Not when the key begins like
- * another kind of line (a move, a comment, the move list's heading, a board row ...) or holds
- * a colon (kif_read.c's line(), whose order of tests it follows). */
-bool kif_header_key_ok(const char *key);
+/* Does the KIF/KI2 line `key：value` read back as that header? Not when it begins like another
+ * kind of line (a move, a comment, the move list's heading, a board row ...) or the key holds a
+ * colon: the reader's own classification of lines decides (kif_read.c). */
+bool kif_header_key_ok(const char *key, const char *value);
 int csa_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
                  RecordError *err);
 char *csa_write(const Record *rec, RecordError *err);
