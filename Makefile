@@ -161,7 +161,7 @@ FUZZ_ARCH := -march=native -fsanitize=fuzzer-no-link,address,undefined -fno-omit
 # edge coverage and the sanitizers stay. The text readers keep it.
 FUZZ_OPT  := -O2 -g
 FUZZ_HOT  := src/core_narrow.o src/core_wide.o src/mate1.o src/see.o eval/eval_narrow.o eval/eval_wide.o \
-             engine/mate/brute.o engine/mate/mate_tt.o engine/mate/royal.o \
+             engine/mate/brute.o engine/mate/mate_tt.o engine/mate/parallel.o engine/mate/royal.o \
              fuzzcap/engine/search.o fuzzcap/engine/movepick.o fuzzcap/engine/mate/dfpn.o
 $(FUZZ_HOT:%=$(BUILD)/%): CFLAGS += $(FUZZ_HOT_FLAGS)
 FUZZ_MAKE := $(MAKE) --no-print-directory CC=clang BUILD_TAG=-fuzz OPT="$(FUZZ_OPT)" ARCH="$(FUZZ_ARCH)" \

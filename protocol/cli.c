@@ -42,7 +42,8 @@ static void usage(FILE *f) {
             "                                   --params: a table written by shishi tune instead)\n"
             "       shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]\n"
             "                                   the position as a board diagram (--svg: also as SVG)\n"
-            "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--max-plies N] [--exact]\n"
+            "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--threads N] [--max-plies N]\n"
+            "                   [--exact]\n"
             "                                   solve a mate problem (docs/mate.md)\n"
             "       shishi bench [DEPTH]        node-count signature (default depth %d)\n"
             "       shishi tune --variant V --data FILE [--data FILE ...] [--epochs N] [--threads T]\n"
@@ -323,8 +324,9 @@ static void mate_answer(void *user, MateStatus status, const Move *line, int len
         fprintf(stderr, "shishi mate: the mate solver does not support %s yet\n", root->v->name);
 }
 
-/* shishi mate --variant V --position P [--time S] [--hash MB] [--max-plies N] [--exact]: the tsume
- * solver (--exact: rule out every shorter mate however long that takes, up to --time). */
+/* shishi mate --variant V --position P [--time S] [--hash MB] [--threads N] [--max-plies N] [--exact]:
+ * the tsume solver (--threads: of the first proof; --exact: rule out every shorter mate however
+ * long that takes, up to --time). */
 /* Solver notes (the first proof's node count) go to stderr with the progress lines. */
 static void mate_note(void *user, const char *text) {
     (void)user;
@@ -332,7 +334,7 @@ static void mate_note(void *user, const char *text) {
 }
 
 static int cmd_mate(int argc, char **argv) {
-    const char *variant = variant_list()[0]->name, *position = NULL, *hash = NULL; /* NULL: engine default */
+    const char *variant = variant_list()[0]->name, *position = NULL, *hash = NULL, *threads = NULL; /* NULL: default */
     bool exact = false;
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
@@ -355,6 +357,8 @@ static int cmd_mate(int argc, char **argv) {
             position = val;
         else if (!strcmp(a, "--hash"))
             hash = val;
+        else if (!strcmp(a, "--threads"))
+            threads = val;
         else if (!strcmp(a, "--max-plies")) {
             char *end;
             long n = strtol(val, &end, 10);
@@ -385,6 +389,7 @@ static int cmd_mate(int argc, char **argv) {
     EngineContext *e = engine_create();
     char err[256];
     if (engine_set_variant(e, v, err, sizeof err) || (hash && engine_set_option(e, "Hash", hash, err, sizeof err)) ||
+        (threads && engine_set_option(e, "Threads", threads, err, sizeof err)) ||
         (exact && engine_set_option(e, "MateExact", "true", err, sizeof err)) ||
         engine_set_position(e, position, err, sizeof err)) {
         fprintf(stderr, "shishi mate: %s\n", err);

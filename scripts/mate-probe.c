@@ -17,6 +17,7 @@
 #include "../engine/mate/dfpn.c"
 #include "../engine/mate/line.c"
 #include "../engine/mate/mate_tt.c"
+#include "../engine/mate/parallel.c"
 #include "../src/notation.h"
 #include "../src/variant.h"
 
@@ -65,7 +66,7 @@ static void lookup_child(MateSolver *ms, Move m, MateResult *r) {
     pos_do_move(ms->pos, m);
     MateHand h;
     mate_hand_of(ms, &h);
-    mtt_lookup(&ms->tt, node_key(ms, FREE_NONE), &h, REM_NONE, r);
+    mtt_lookup(ms->tt, node_key(ms, FREE_NONE), &h, REM_NONE, r);
     if (ms->pos->stm != ms->attacker && mate_reply_count(ms->pos, ms->scratch) == 0) r->pn = 0;
     pos_undo_move(ms->pos);
 }
@@ -294,19 +295,21 @@ int main(int argc, char **argv) {
     MateControl c = {
         .deadline_ms = -1, .node_limit = strtoull(argv[4], 0, 10), .hash_mb = argc > 5 ? atoi(argv[5]) : 1024};
     c.on_progress = getenv("PROG") ? progress : NULL;
+    c.threads = getenv("THREADS") ? atoi(getenv("THREADS")) : 1;
     MateSolver ms;
-    if (solver_init(&ms, pos, &c) < 0) return 1;
+    MateTable tt = {0};
+    if (solver_init(&ms, &tt, pos, &c) < 0) return 1;
     c.user = &ms;
     if (extra & 1) ms.attacker = color_flip(pos->stm); /* an odd number of extra moves: a defender root */
     MateResult res;
-    dfpn_solve(&ms, getenv("REM") ? atoi(getenv("REM")) : REM_NONE, FREE_NONE, &res);
+    mate_first_proof(&ms, getenv("REM") ? atoi(getenv("REM")) : REM_NONE, &res);
     printf("%d-ply row after %d+%d plies: %s after %llu nodes, length %d, root pn %u dn %u, hashfull %d\n",
            atoi(argv[2]), played, extra,
            res.pn == 0   ? "proven"
            : res.dn == 0 ? "disproven"
                          : "open",
-           (unsigned long long)c.nodes, res.len, res.pn, res.dn, mtt_hashfull(&ms.tt));
-    table_census(&ms.tt);
+           (unsigned long long)c.nodes, res.len, res.pn, res.dn, mtt_hashfull(ms.tt));
+    table_census(ms.tt);
 #ifdef MATE_STATS
     if (getenv("HEAVY")) heavy_walk(&ms, 200, (uint64_t)atoll(getenv("HEAVY")));
     if (getenv("SPENT")) spent_walk(&ms, rest, 200, (uint64_t)atoll(getenv("SPENT")));

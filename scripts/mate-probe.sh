@@ -7,7 +7,7 @@
 set -e
 cd "$(dirname "$0")/.."
 OBJS=$(ls build/cc/src/*.o build/cc/src/*/*.o build/cc/engine/*.o build/cc/engine/solve/*.o \
-    build/cc/engine/mate/*.o build/cc/eval/*.o build/cc/books/*.o | grep -v 'mate/\(line\|dfpn\|mate_tt\)\.o')
+    build/cc/engine/mate/*.o build/cc/eval/*.o build/cc/books/*.o | grep -v 'mate/\(line\|dfpn\|mate_tt\|parallel\)\.o')
 SRC=scripts/mate-probe.c
 FLAGS="$PROBE_CFLAGS"
 if [ -n "$PROBE_STATS" ]; then

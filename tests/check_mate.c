@@ -44,9 +44,13 @@ static int scaled(int ms) {
     return ms * (k > 1 ? k : 1);
 }
 
+/* Threads of the first proof in solve() (the two_threads test sets 2). */
+static int row_threads = 1;
+
 /* Solve one row; returns the status and fills the line. */
 static MateStatus solve(Position *pos, int max_plies, uint64_t nodes, Move *line, int *n) {
-    MateControl c = {.deadline_ms = -1, .node_limit = nodes, .max_plies = max_plies, .hash_mb = 16};
+    MateControl c = {
+        .deadline_ms = -1, .node_limit = nodes, .max_plies = max_plies, .hash_mb = 16, .threads = row_threads};
     return mate_search(pos, &c, line, MATE_LINE_MAX, n);
 }
 
@@ -371,6 +375,29 @@ START_TEST(proof_line_longest_defence) {
 }
 END_TEST
 
+/* The first proof on two threads sharing the table (engine/mate/parallel.c): every row up to
+ * QUICK_MAX_PLIES gets its exact length and a verified line (the "no mate within N" rows: no
+ * mate), and so does the 117-ply row's 25-ply tail, whose first proof is long enough for
+ * both threads to store into the table at once (make tsan runs this test for races). The
+ * node count is both threads'. */
+START_TEST(two_threads) {
+    row_threads = 2;
+    run_rows(0, QUICK_MAX_PLIES, ROW_NODES);
+    static Move line[MATE_LINE_MAX];
+    char spec[4000];
+    ck_assert(row_tail(117, 92, spec, sizeof spec));
+    Position *pos = test_position("shogi", spec);
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 64, .threads = 2};
+    int n = 0;
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert(c.shortest);
+    ck_assert_int_eq(n, 25);
+    ck_assert(c.first_nodes > 0 && c.nodes >= c.first_nodes);
+    assert_mating_line(pos, line, n, spec);
+    free(pos);
+}
+END_TEST
+
 /* make test-long: the tails of the 117-ply row (its first 70 or 50 plies played, 47 or 67
  * left): a verified mating line of the row's own length. The shortening does not rule out
  * shorter mates within its default budget, so the answer is the line of the least budget it
@@ -456,6 +483,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, cli_mate);
     tcase_add_test(tc, shorten_budget);
     tcase_add_test(tc, proof_line_longest_defence);
+    tcase_add_test(tc, two_threads);
     tcase_add_test(tc, long_problems);
     tcase_add_test(tc, long_kotobuki);
     suite_add_tcase(s, tc);

@@ -48,7 +48,7 @@ static uint32_t widen(uint32_t second) { return cap_threshold((uint64_t)second +
 void mate_hand_of(const MateSolver *ms, MateHand *h) {
     memset(h, 0, sizeof *h);
     const Position *pos = ms->pos;
-    for (int k = 0; k < ms->tt.hand_slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
+    for (int k = 0; k < ms->tt->hand_slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
 }
 
 /* The board part of the table key: with domination the position key without the hands
@@ -116,17 +116,42 @@ void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
 
 static void tick(MateSolver *ms) {
     MateControl *c = ms->c;
+    if (ms->helper) { /* a helper thread: its nodes go to the shared count, its limits are the main thread's */
+        if ((++ms->own_nodes & TICK_MASK) != 0) return;
+        atomic_fetch_add_explicit(&ms->par->nodes, TICK_MASK + 1, memory_order_relaxed);
+        if (atomic_load_explicit(&ms->par->stop, memory_order_relaxed)) ms->aborted = true;
+        mtt_collect(ms->tt);
+        return;
+    }
     if ((++c->nodes & TICK_MASK) != 0) return;
+    uint64_t total = c->nodes + (ms->par ? atomic_load_explicit(&ms->par->nodes, memory_order_relaxed) : 0);
     if (c->stop && atomic_load(c->stop)) ms->aborted = true;
     int64_t now = now_ms();
     if (c->deadline_ms >= 0 && now >= c->deadline_ms) ms->aborted = true;
-    if (c->node_limit && c->nodes >= c->node_limit) ms->aborted = true;
-    if (ms->node_cap && c->nodes >= ms->node_cap) ms->aborted = true;
-    mtt_collect(&ms->tt);
+    if (c->node_limit && total >= c->node_limit) ms->aborted = true;
+    if (ms->node_cap && total >= ms->node_cap) ms->aborted = true;
+    if (ms->par) {
+        if (ms->aborted) atomic_store(&ms->par->stop, true);
+        if (atomic_load(&ms->par->stop)) ms->aborted = true; /* a helper resolved the root */
+    }
+    mtt_collect(ms->tt);
     if (now >= ms->next_report_ms && c->on_progress) {
         ms->next_report_ms = now + REPORT_MS;
-        MateProgress p = {.nodes = c->nodes, .time_ms = now - ms->start_ms, .hashfull = mtt_hashfull(&ms->tt)};
+        MateProgress p = {.nodes = total, .time_ms = now - ms->start_ms, .hashfull = mtt_hashfull(ms->tt)};
         c->on_progress(c->user, &p);
+    }
+}
+
+/* The nodes this thread has searched (the main thread's count is MateControl.nodes). */
+static uint64_t own_count(const MateSolver *ms) { return ms->helper ? ms->own_nodes : ms->c->nodes; }
+
+/* A helper's diversity (MateSolver.noise): now and then a child's unresolved values one higher.
+ * WHY: the threads share one table, so without it they would follow the same path; a small
+ * perturbation sends the helper elsewhere among near-equal children (docs/mate.md). */
+static void perturb(MateSolver *ms, MateResult *r) {
+    if (ms->noise && r->pn && r->dn && ++ms->noise_tick % ms->noise == 0) {
+        r->pn = sat_add(r->pn, 1);
+        r->dn = sat_add(r->dn, 1);
     }
 }
 
@@ -154,7 +179,7 @@ static void hand_delta(const MateSolver *ms, const MateHand *before, MateChild *
     mate_hand_of(ms, &after);
     k->dslot = 0;
     k->dval = 0;
-    for (int i = 0; i < ms->tt.hand_slots; i++)
+    for (int i = 0; i < ms->tt->hand_slots; i++)
         if (after.n[i] != before->n[i]) {
             k->dslot = (uint8_t)(0x80 | i);
             k->dval = (int8_t)(after.n[i] - before->n[i]);
@@ -173,7 +198,7 @@ static void defender_drop_guard(const MateSolver *ms, MateHand *p) {
         return;
     MateHand h;
     mate_hand_of(ms, &h);
-    for (int k = 0; k < ms->tt.hand_slots; k++)
+    for (int k = 0; k < ms->tt->hand_slots; k++)
         if (!pos->hand[def][pos->t->hand_types[k]]) p->n[k] = h.n[k];
 }
 
@@ -206,7 +231,7 @@ static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
     proof_back(&t.hand, k.dslot, k.dval);
     t.len = 1;
     *r = t;
-    mtt_store(&ms->tt, node_key(ms, fsq), &before, r, 1);
+    mtt_store(ms->tt, node_key(ms, fsq), &before, r, 1);
     return true;
 }
 
@@ -234,13 +259,13 @@ static bool probe_capture(MateSolver *ms, Move drop, int rem, int fsq, MateResul
         hand_delta(ms, &before, &k);
         MateHand h;
         mate_hand_of(ms, &h);
-        bool proven = mtt_lookup(&ms->tt, node_key(ms, FREE_NONE), &h, crem, &t) && t.pn == 0;
+        bool proven = mtt_lookup(ms->tt, node_key(ms, FREE_NONE), &h, crem, &t) && t.pn == 0;
         mate_undo(ms, m);
         if (!proven) continue;
         proof_back(&t.hand, k.dslot, k.dval);
         t.len = (int16_t)(t.len + (crem > rem && rem != REM_NONE ? -1 : 1));
         *r = t;
-        mtt_store(&ms->tt, node_key(ms, fsq), &before, r, 1);
+        mtt_store(ms->tt, node_key(ms, fsq), &before, r, 1);
         return true;
     }
     return false;
@@ -383,7 +408,7 @@ static int kid_keys(MateSolver *ms, int rem, bool or_node, const MateHand *hand,
             k->key = node_key(ms, cfree);
             mate_undo(ms, m);
         }
-        mtt_prefetch(&ms->tt, k->key);
+        mtt_prefetch(ms->tt, k->key);
     }
     return n;
 }
@@ -429,11 +454,11 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
             defender_drop_guard(ms, &r->hand);
         } else
             r->pn = (uint32_t)(replies < 64 ? replies : 64);
-        mtt_store(&ms->tt, ckey, ch, r, 0);
+        mtt_store(ms->tt, ckey, ch, r, 0);
     } else if (!probe_mate1(ms, crem, cfree, r) && !(move_is_drop(m) && probe_capture(ms, m, crem, cfree, r))) {
         if (crem == 1 && cfree == FREE_NONE && no_mate_within_one(ms))
             *r = (MateResult){.pn = PN_INF, .dn = 0, .len = 1, .hand = *ch};
-        mtt_store(&ms->tt, ckey, ch, r, r->dn ? 0 : 1);
+        mtt_store(ms->tt, ckey, ch, r, r->dn ? 0 : 1);
     }
 }
 
@@ -451,12 +476,13 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateHand ch = *hand;
         if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
         MateResult r;
-        if (!mtt_lookup(&ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
+        if (!mtt_lookup(ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
             mate_do(ms, k->move);
             r.parent = key;
             first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
             mate_undo(ms, k->move);
         }
+        perturb(ms, &r);
         k->pn = r.pn;
         k->dn = r.dn;
         k->len = r.len;
@@ -509,10 +535,10 @@ static void or_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, in
             for (int i = 0; i < n; i++) {
                 MateHand d = k[i].hand;
                 proof_back(&d, k[i].dslot, k[i].dval);
-                for (int s = 0; s < ms->tt.hand_slots; s++)
+                for (int s = 0; s < ms->tt->hand_slots; s++)
                     if (d.n[s] < r->hand.n[s]) r->hand.n[s] = d.n[s];
             }
-            for (int s = 0; s < ms->tt.hand_slots; s++) {
+            for (int s = 0; s < ms->tt->hand_slots; s++) {
                 if (!h->n[s]) r->hand.n[s] = 0; /* a first piece of a new kind brings new drops */
                 if (r->hand.n[s] < h->n[s]) r->hand.n[s] = h->n[s];
             }
@@ -541,7 +567,7 @@ static void and_result(MateSolver *ms, MateChild *k, int n, const MateHand *h, M
     if (pn == 0) {
         memset(&r->hand, 0, sizeof r->hand);
         for (int i = 0; i < n; i++)
-            for (int s = 0; s < ms->tt.hand_slots; s++)
+            for (int s = 0; s < ms->tt->hand_slots; s++)
                 if (k[i].hand.n[s] > r->hand.n[s]) r->hand.n[s] = k[i].hand.n[s];
         defender_drop_guard(ms, &r->hand);
         r->len = (int16_t)len;
@@ -599,14 +625,15 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
  * wrong way (halves the nodes of long problems). A sibling the table lost keeps its value. */
 static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChild *k, int n, int skip) {
     for (int j = 0; j < n; j++)
-        if (j != skip && k[j].pn && k[j].dn) mtt_prefetch(&ms->tt, k[j].key);
+        if (j != skip && k[j].pn && k[j].dn) mtt_prefetch(ms->tt, k[j].key);
     for (int j = 0; j < n; j++) {
         if (j == skip || k[j].pn == 0 || k[j].dn == 0) continue;
         int crem = mate_child_rem(rem, k[j].move);
         MateHand ch = *hand;
         if (k[j].dslot & 0x80) ch.n[k[j].dslot & 0x7f] = (uint8_t)(ch.n[k[j].dslot & 0x7f] + k[j].dval);
         MateResult r;
-        if (!mtt_lookup(&ms->tt, k[j].key, &ch, crem, &r) && r.pn && r.dn) continue;
+        if (!mtt_lookup(ms->tt, k[j].key, &ch, crem, &r) && r.pn && r.dn) continue;
+        perturb(ms, &r);
         k[j].pn = r.pn;
         k[j].dn = r.dn;
         k[j].len = r.len;
@@ -654,7 +681,7 @@ static int dc_check(MateSolver *ms, int depth, const MateChild *kid, const MateH
     for (int step = 0; step <= depth + 1 && (pflag || dflag); step++, par_or = !par_or) {
         uint64_t par;
         uint32_t pn, dn;
-        if (!mtt_parent(&ms->tt, cur, step ? NULL : ch, &par, &pn, &dn)) return -1;
+        if (!mtt_parent(ms->tt, cur, step ? NULL : ch, &par, &pn, &dn)) return -1;
         if (step == 0 && par == ms->frames[depth].tkey) return -1;
         if (pn > last_pn && pn - last_pn > MATE_DC_SLACK) pflag = false;
         if (dn > last_dn && dn - last_dn > MATE_DC_SLACK) dflag = false;
@@ -716,7 +743,7 @@ static int pick_child(MateSolver *ms, int depth, int rem, const MateHand *hand, 
 /* Before the node's loop: the children a stored entry of this node counted by max. */
 static void dc_restore(MateSolver *ms, uint64_t key, const MateHand *hand, int rem, size_t base, int n) {
     MateResult self;
-    if (!MATE_DC || !mtt_lookup(&ms->tt, key, hand, rem, &self) || !self.mask) return;
+    if (!MATE_DC || !mtt_lookup(ms->tt, key, hand, rem, &self) || !self.mask) return;
     for (int i = 0; i < n && i < 64; i++) ms->kids[base + i].maxc = (uint8_t)((self.mask >> i) & 1);
 }
 
@@ -731,13 +758,13 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         return;
     }
     bool or_node = pos->stm == ms->attacker;
-    uint64_t key = node_key(ms, fsq), nodes0 = ms->c->nodes;
+    uint64_t key = node_key(ms, fsq), nodes0 = own_count(ms);
     size_t base = ms->kids_top;
     int n = expand(ms, rem, fsq, or_node, &hand, key);
     if (n < 0) {
         if (n == -1) ms->aborted = true;
         *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .hand = hand};
-        if (n == -2) mtt_store(&ms->tt, key, &hand, out, 1);
+        if (n == -2) mtt_store(ms->tt, key, &hand, out, 1);
         return;
     }
     ms->kids_top += (size_t)n;
@@ -769,16 +796,16 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     for (int i = 0; i < n && i < 64; i++) r.mask |= (uint64_t)ms->kids[base + i].maxc << i;
     ms->kids_top = base;
     if (r.pn) r.len = (int16_t)rem; /* disproof bound, or the budget of the estimates */
-    uint64_t spent = ms->c->nodes - nodes0 + 1;
+    uint64_t spent = own_count(ms) - nodes0 + 1;
     if (!(r.flags & ENT_REP) || ms->store_rep)
-        mtt_store(&ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
+        mtt_store(ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
     *out = r;
 }
 
 bool dfpn_probe(MateSolver *ms, int rem, int fsq, MateResult *out) {
     MateHand h;
     mate_hand_of(ms, &h);
-    mtt_lookup(&ms->tt, node_key(ms, fsq), &h, rem, out);
+    mtt_lookup(ms->tt, node_key(ms, fsq), &h, rem, out);
     return out->pn == 0 || out->dn == 0;
 }
 
@@ -786,4 +813,8 @@ void dfpn_solve(MateSolver *ms, int rem, int fsq, MateResult *out) {
     do {
         search(ms, rem, fsq, PN_INF - 1, PN_INF - 1, 0, out);
     } while (out->pn && out->dn && !ms->aborted);
+    if (ms->helper) { /* the nodes tick has not yet added to the shared count */
+        atomic_fetch_add_explicit(&ms->par->nodes, ms->own_nodes & TICK_MASK, memory_order_relaxed);
+        ms->own_nodes &= ~(uint64_t)TICK_MASK;
+    }
 }

@@ -301,10 +301,11 @@ bool mate_line_valid(Position *pos, const Move *line, int length) {
     return ok;
 }
 
-static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
+static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl *c) {
     memset(ms, 0, sizeof *ms);
     ms->pos = pos;
     ms->c = c;
+    ms->tt = tt;
     ms->attacker = pos->stm;
     const Variant *v = pos->v;
     /* WHY these exclusions: with nana's mate ban a bigger hand can forbid a mating move, so
@@ -314,12 +315,16 @@ static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
     ms->store_rep = true;
     ms->start_ms = now_ms();
     ms->next_report_ms = ms->start_ms + 1000;
-    if (mtt_init(&ms->tt, c->hash_mb) < 0) return -1;
-    ms->tt.hand_slots = ms->dominate ? pos->t->hand_type_count : 0;
+    if (mtt_init(ms->tt, c->hash_mb) < 0) return -1;
+    ms->tt->hand_slots = ms->dominate ? pos->t->hand_type_count : 0;
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = -1;
-    for (int k = 0; k < ms->tt.hand_slots; k++) ms->slot_of[pos->t->hand_types[k]] = k;
+    for (int k = 0; k < ms->tt->hand_slots; k++) ms->slot_of[pos->t->hand_types[k]] = k;
     /* WHY: with hands outside the key and no lion state, a move's key change is a few XORs */
     ms->fast_keys = ms->dominate && !v->lion_rules;
+    return mate_solver_alloc(ms);
+}
+
+int mate_solver_alloc(MateSolver *ms) {
     ms->path = calloc(HISTORY_MAX + (1 << 16) / 4, sizeof(uint64_t));
     ms->frames = calloc(1, HISTORY_MAX * sizeof(MateFrame) + (1 << 16) * sizeof(uint16_t));
     ms->gen = malloc(sizeof *ms->gen);
@@ -327,14 +332,18 @@ static int solver_init(MateSolver *ms, Position *pos, MateControl *c) {
     return ms->path && ms->frames && ms->gen && ms->scratch ? 0 : -1;
 }
 
-static void solver_free(MateSolver *ms) {
-    ms->c->hashfull = ms->tt.e ? mtt_hashfull(&ms->tt) : 0;
-    mtt_free(&ms->tt);
+void mate_solver_release(MateSolver *ms) {
     free(ms->path);
     free(ms->frames);
     free(ms->gen);
     free(ms->scratch);
     free(ms->kids);
+}
+
+static void solver_free(MateSolver *ms) {
+    ms->c->hashfull = ms->tt->e ? mtt_hashfull(ms->tt) : 0;
+    mtt_free(ms->tt);
+    mate_solver_release(ms);
 }
 
 /* From a proof of len plies at the root, the shortest mate: prove with budgets len - 2,
@@ -386,16 +395,17 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     c->bounded = false;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
-    if (solver_init(&ms, pos, c) < 0) {
+    MateTable tt = {0};
+    if (solver_init(&ms, &tt, pos, c) < 0) {
         solver_free(&ms);
         return MATE_TIMEOUT;
     }
     MateResult r;
-    dfpn_solve(&ms, budget, FREE_NONE, &r);
+    mate_first_proof(&ms, budget, &r);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
-        mtt_clear_rep(&ms.tt);
+        mtt_clear_rep(ms.tt);
         ms.store_rep = false;
-        dfpn_solve(&ms, budget, FREE_NONE, &r);
+        mate_first_proof(&ms, budget, &r);
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {

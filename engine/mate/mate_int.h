@@ -63,9 +63,11 @@ typedef struct {
     MateEntry *e; /* inside mem */
     BigMem mem;
     size_t clusters; /* power of two */
-    size_t used;
-    uint8_t gen;
-    int hand_slots; /* slots compared, 0 when domination is off */
+    atomic_size_t used;
+    atomic_uchar gen;
+    int hand_slots;       /* slots compared, 0 when domination is off */
+    atomic_uchar *locks;  /* one spin lock per cluster while several threads share the table, else NULL */
+    atomic_bool sweeping; /* a thread is collecting (mtt_collect) */
 } MateTable;
 
 /* What a look-up or a search tells about one node. */
@@ -79,6 +81,9 @@ typedef struct {
 } MateResult;
 
 int mtt_init(MateTable *t, int mb);
+/* Make the table safe for several solver threads at once (a lock per cluster); -1 when out of
+ * memory. Look-ups, stores and collection then lock the cluster they touch. */
+int mtt_share(MateTable *t);
 void mtt_free(MateTable *t);
 /* Values of (key, hand) under the depth budget rem (REM_NONE: unlimited): proven when an entry
  * with no bigger hand has a mate within rem, disproven when one with no smaller hand has none
@@ -115,11 +120,22 @@ typedef struct {
     uint32_t pn, dn; /* its values in the current iteration */
 } MateFrame;
 
-/* The running solver. */
+/* What the threads of one parallel first proof share besides the table (line.c). */
+typedef struct {
+    atomic_bool stop;           /* every thread leaves its search */
+    atomic_bool resolved;       /* a thread proved or disproved the root */
+    atomic_uint_fast64_t nodes; /* the helpers' nodes, added every TICK_MASK + 1 of them */
+} MateShared;
+
+/* The running solver (one per thread). */
 typedef struct MateSolver {
     Position *pos;
-    MateControl *c;
-    MateTable tt;
+    MateControl *c;             /* a helper thread reads its limits only; the main thread writes its results */
+    MateTable *tt;              /* the main thread's, shared by the helpers */
+    MateShared *par;            /* NULL when one thread searches */
+    bool helper;                /* a helper thread: no progress reports, no limits of its own, no collection */
+    unsigned noise, noise_tick; /* a helper's diversity: every noise-th look-up of a child is raised by one */
+    uint64_t own_nodes;
     Color attacker;
     bool dominate;       /* hand domination is sound in this game */
     int slot_of[PT_MAX]; /* hand slot of a hand type, -1 when none */
@@ -156,6 +172,12 @@ typedef struct MateChild {
  * disproven or the search is stopped; rem: plies allowed (REM_NONE = unlimited), free_sq:
  * the square of an interposing drop just made (its capture costs no depth). */
 void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
+/* The first search of the root (rem: its budget) on MateControl.threads threads sharing the
+ * table (parallel.c): the main thread is ms, the helpers search the same root, perturbed. */
+void mate_first_proof(MateSolver *ms, int rem, MateResult *out);
+/* A solver's own buffers (path, frames, move lists), and their release (with its children). */
+int mate_solver_alloc(MateSolver *ms);
+void mate_solver_release(MateSolver *ms);
 /* Look the current position up (no search). */
 bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
 void mate_hand_of(const MateSolver *ms, MateHand *h);

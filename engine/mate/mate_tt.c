@@ -14,21 +14,47 @@ int mtt_init(MateTable *t, int mb) {
     t->e = bigmem_alloc(&t->mem, n * CLUSTER * sizeof(MateEntry));
     if (!t->e) return -1;
     t->clusters = n;
-    t->used = 0;
-    t->gen = 0;
+    atomic_init(&t->used, 0);
+    atomic_init(&t->gen, 0);
+    atomic_init(&t->sweeping, false);
+    t->locks = NULL;
     return 0;
+}
+
+int mtt_share(MateTable *t) {
+    if (t->locks) return 0;
+    t->locks = calloc(t->clusters, sizeof *t->locks);
+    return t->locks ? 0 : -1;
 }
 
 void mtt_free(MateTable *t) {
     bigmem_free(&t->mem);
+    free(t->locks);
+    t->locks = NULL;
     t->e = NULL;
 }
 
-static MateEntry *cluster(const MateTable *t, uint64_t key) { return &t->e[(key & (t->clusters - 1)) * CLUSTER]; }
+static size_t cluster_index(const MateTable *t, uint64_t key) { return (size_t)(key & (t->clusters - 1)); }
+
+static MateEntry *cluster(const MateTable *t, uint64_t key) { return &t->e[cluster_index(t, key) * CLUSTER]; }
+
+/* WHY a spin lock per cluster, not atomics per field: an entry is 56 bytes written together
+ * (values, hand, length), and a reader must not see half of a proof. Held for a few dozen
+ * instructions, so contention between two threads is rare. */
+static void lock(const MateTable *t, uint64_t key) {
+    if (!t->locks) return;
+    atomic_uchar *l = &t->locks[cluster_index(t, key)];
+    while (atomic_exchange_explicit(l, 1, memory_order_acquire))
+        while (atomic_load_explicit(l, memory_order_relaxed)) __builtin_ia32_pause();
+}
+
+static void unlock(const MateTable *t, uint64_t key) {
+    if (t->locks) atomic_store_explicit(&t->locks[cluster_index(t, key)], 0, memory_order_release);
+}
 
 static bool hand_eq(const MateHand *a, const MateHand *b, int slots) { return !memcmp(a->n, b->n, (size_t)slots); }
 
-bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
+static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
     const MateEntry *c = cluster(t, key);
     int slots = t->hand_slots;
     bool found = false;
@@ -75,6 +101,13 @@ bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, Ma
     return found;
 }
 
+bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
+    lock(t, key);
+    bool found = lookup(t, key, h, rem, r);
+    unlock(t, key);
+    return found;
+}
+
 /* Entries of the same board that a new proof (disproof) with hand h and length bound r->len
  * makes redundant: proofs need a hand at least as big and as long a mate, disproofs a hand at
  * most as big and at most as long a bound; estimates of such budgets are settled. */
@@ -92,9 +125,10 @@ static bool same_slot(const MateEntry *e, const MateHand *hand, const MateResult
     return !e_res || (e->pn == 0) == (r->pn == 0);
 }
 
-void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
+static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
     MateEntry *c = cluster(t, key), *slot = NULL, *victim = NULL;
     int slots = t->hand_slots;
+    uint8_t gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
     const MateHand *hand = (r->pn == 0 || r->dn == 0) ? &r->hand : h;
     for (int i = 0; i < CLUSTER; i++) {
         MateEntry *e = &c[i];
@@ -104,18 +138,18 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
                 if (e->amount > amount) amount = e->amount;
             } else {
                 e->key = 0;
-                t->used--;
+                atomic_fetch_sub_explicit(&t->used, 1, memory_order_relaxed);
             }
         } else if (!e->key) {
             if (!victim || victim->key) victim = e;
-        } else if (!victim || (victim->key && (e->gen != t->gen ? 0 : e->amount + 1) <
-                                                  (victim->gen != t->gen ? 0 : victim->amount + 1)))
+        } else if (!victim ||
+                   (victim->key && (e->gen != gen ? 0 : e->amount + 1) < (victim->gen != gen ? 0 : victim->amount + 1)))
             victim = e;
     }
     uint64_t parent = r->parent;
     if (!slot) {
         slot = victim;
-        if (!slot->key) t->used++;
+        if (!slot->key) atomic_fetch_add_explicit(&t->used, 1, memory_order_relaxed);
     } else if (!parent && slot->pn && slot->dn)
         parent = slot->parent;
     *slot = (MateEntry){.key = key,
@@ -124,13 +158,20 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
                         .dn = r->dn,
                         .amount = amount,
                         .len = r->len,
-                        .gen = t->gen,
+                        .gen = gen,
                         .flags = r->flags,
                         .parent = parent,
                         .maxmask = r->mask};
 }
 
-bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *parent, uint32_t *pn, uint32_t *dn) {
+void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
+    lock(t, key);
+    store(t, key, h, r, amount);
+    unlock(t, key);
+}
+
+static bool parent_of(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *parent, uint32_t *pn,
+                      uint32_t *dn) {
     const MateEntry *c = cluster(t, key), *best = NULL;
     for (int i = 0; i < CLUSTER; i++) {
         const MateEntry *e = &c[i];
@@ -148,29 +189,40 @@ bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *p
     return true;
 }
 
+bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *parent, uint32_t *pn, uint32_t *dn) {
+    lock(t, key);
+    bool found = parent_of(t, key, h, parent, pn, dn);
+    unlock(t, key);
+    return found;
+}
+
 int mtt_hashfull(const MateTable *t) { return (int)(t->used * 1000 / (t->clusters * CLUSTER)); }
 
 void mtt_collect(MateTable *t) {
     size_t total = t->clusters * CLUSTER;
-    if (t->used * 10 < total * 9) return;
-    t->gen++;
+    if (atomic_load(&t->used) * 10 < total * 9 || atomic_exchange(&t->sweeping, true)) return;
+    atomic_fetch_add(&t->gen, 1);
     /* WHY doubling thresholds: the work below an entry is spread over orders of magnitude;
      * sweeping the smallest first keeps the expensive results and the proofs. */
-    for (uint32_t limit = 2; t->used * 3 > total * 2 && limit < PN_INF; limit *= 4)
-        for (size_t i = 0; i < total; i++) {
-            MateEntry *e = &t->e[i];
-            bool resolved = e->pn == 0 || e->dn == 0;
-            if (e->key && e->amount < (resolved ? limit / 4 : limit)) {
-                e->key = 0;
-                t->used--;
+    for (uint32_t limit = 2; atomic_load(&t->used) * 3 > total * 2 && limit < PN_INF; limit *= 4)
+        for (size_t ci = 0; ci < t->clusters; ci++) {
+            lock(t, ci);
+            for (MateEntry *e = &t->e[ci * CLUSTER]; e < &t->e[(ci + 1) * CLUSTER]; e++) {
+                bool resolved = e->pn == 0 || e->dn == 0;
+                if (e->key && e->amount < (resolved ? limit / 4 : limit)) {
+                    e->key = 0;
+                    atomic_fetch_sub_explicit(&t->used, 1, memory_order_relaxed);
+                }
             }
+            unlock(t, ci);
         }
+    atomic_store(&t->sweeping, false);
 }
 
 void mtt_clear_rep(MateTable *t) {
     for (size_t i = 0; i < t->clusters * CLUSTER; i++)
         if (t->e[i].key && (t->e[i].flags & ENT_REP)) {
             t->e[i].key = 0;
-            t->used--;
+            atomic_fetch_sub_explicit(&t->used, 1, memory_order_relaxed);
         }
 }

@@ -1,0 +1,89 @@
+/* parallel.c - the first proof on several threads (mate_int.h mate_first_proof): every thread
+ * runs df-pn from the root on the one shared table, as KomoringHeights' threads do; the helpers
+ * look a child up now and then one higher (MateSolver.noise), so they leave the main thread's
+ * path where children are near-equal. Whoever resolves the root stops the others. A proof in the
+ * table is sound whichever thread stored it (a proof never leans on the path), and the line read
+ * from it afterwards is replayed before it is reported. What follows the first proof (the proof
+ * line, the shortening) runs on the main thread alone. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "mate_int.h"
+
+enum { MATE_THREADS_MAX = 64 };
+#ifndef MATE_HELPER_NOISE
+#define MATE_HELPER_NOISE 3
+#endif
+
+typedef struct {
+    MateSolver ms;
+    Position *pos;
+    int rem;
+    MateResult r;
+    pthread_t thread;
+    bool started;
+} MateHelper;
+
+static void *helper_main(void *arg) {
+    MateHelper *h = arg;
+    dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
+    if (!h->ms.aborted) { /* resolved the root: the others stop */
+        atomic_store(&h->ms.par->resolved, true);
+        atomic_store(&h->ms.par->stop, true);
+    }
+    return NULL;
+}
+
+/* A helper beside the main solver: its own position and buffers, the main one's table, game
+ * facts and control (read only). WHY the noise periods: prime and distinct, so that no two
+ * helpers perturb the same look-ups. */
+static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, int index, int rem) {
+    static const unsigned noise[] = {MATE_HELPER_NOISE, 5, 7, 11, 13, 17, 19, 23};
+    h->pos = malloc(sizeof *h->pos);
+    if (!h->pos) return -1;
+    pos_copy(h->pos, main->pos);
+    MateSolver *ms = &h->ms;
+    *ms = (MateSolver){.pos = h->pos,
+                       .c = main->c,
+                       .tt = main->tt,
+                       .par = par,
+                       .helper = true,
+                       .noise = noise[index % (int)(sizeof noise / sizeof *noise)],
+                       .attacker = main->attacker,
+                       .dominate = main->dominate,
+                       .fast_keys = main->fast_keys,
+                       .store_rep = main->store_rep,
+                       .start_ms = main->start_ms};
+    for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = main->slot_of[i];
+    h->rem = rem;
+    return mate_solver_alloc(ms);
+}
+
+void mate_first_proof(MateSolver *ms, int rem, MateResult *out) {
+    int threads = ms->c->threads < MATE_THREADS_MAX ? ms->c->threads : MATE_THREADS_MAX;
+    MateHelper *helpers = threads > 1 && mtt_share(ms->tt) == 0 ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
+    if (!helpers) {
+        dfpn_solve(ms, rem, FREE_NONE, out);
+        return;
+    }
+    MateShared par;
+    atomic_init(&par.stop, false);
+    atomic_init(&par.resolved, false);
+    atomic_init(&par.nodes, 0);
+    for (int i = 0; i < threads - 1; i++)
+        if (helper_init(&helpers[i], ms, &par, i, rem) == 0)
+            helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]) == 0;
+    ms->par = &par;
+    dfpn_solve(ms, rem, FREE_NONE, out);
+    atomic_store(&par.stop, true);
+    for (int i = 0; i < threads - 1; i++) {
+        if (helpers[i].started) pthread_join(helpers[i].thread, NULL);
+        mate_solver_release(&helpers[i].ms);
+        free(helpers[i].pos);
+    }
+    free(helpers);
+    ms->par = NULL;
+    ms->c->nodes += atomic_load(&par.nodes);
+    /* stopped by a helper that resolved the root: the answer is in the table */
+    if (ms->aborted && atomic_load(&par.resolved) && dfpn_probe(ms, rem, FREE_NONE, out)) ms->aborted = false;
+}
