@@ -12,7 +12,12 @@
 
 /* Proven (1), disproven (0) or stopped (-1) with budget rem / free square fsq. */
 static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
-    if (!dfpn_probe(ms, rem, fsq, r)) dfpn_solve(ms, rem, fsq, r);
+    if (dfpn_probe(ms, rem, fsq, r))
+        ;
+    else if (fsq == FREE_NONE && ms->pos->sp == ms->root_sp) /* the root: on every thread */
+        mate_first_proof(ms, rem, r);
+    else
+        dfpn_solve(ms, rem, fsq, r);
     if (ms->aborted) return -1;
     return r->pn == 0;
 }
@@ -306,6 +311,7 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
     ms->pos = pos;
     ms->c = c;
     ms->tt = tt;
+    ms->root_sp = pos->sp;
     ms->attacker = pos->stm;
     const Variant *v = pos->v;
     /* WHY these exclusions: with nana's mate ban a bigger hand can forbid a mating move, so

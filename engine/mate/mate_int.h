@@ -136,6 +136,7 @@ typedef struct MateSolver {
     bool helper;                /* a helper thread: no progress reports, no limits of its own, no collection */
     unsigned noise, noise_tick; /* a helper's diversity: every noise-th look-up of a child is raised by one */
     uint64_t own_nodes;
+    int root_sp; /* the root's Position.sp: root searches run on every thread */
     Color attacker;
     bool dominate;       /* hand domination is sound in this game */
     int slot_of[PT_MAX]; /* hand slot of a hand type, -1 when none */
@@ -172,8 +173,9 @@ typedef struct MateChild {
  * disproven or the search is stopped; rem: plies allowed (REM_NONE = unlimited), free_sq:
  * the square of an interposing drop just made (its capture costs no depth). */
 void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
-/* The first search of the root (rem: its budget) on MateControl.threads threads sharing the
- * table (parallel.c): the main thread is ms, the helpers search the same root, perturbed. */
+/* A search of the root (rem: its budget; the first proof, then the shortening's) on
+ * MateControl.threads threads sharing the table (parallel.c): the main thread is ms, the
+ * helpers search the same root, perturbed. */
 void mate_first_proof(MateSolver *ms, int rem, MateResult *out);
 /* A solver's own buffers (path, frames, move lists), and their release (with its children). */
 int mate_solver_alloc(MateSolver *ms);

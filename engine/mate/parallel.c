@@ -1,10 +1,10 @@
-/* parallel.c - the first proof on several threads (mate_int.h mate_first_proof): every thread
- * runs df-pn from the root on the one shared table, as KomoringHeights' threads do; the helpers
- * look a child up now and then one higher (MateSolver.noise), so they leave the main thread's
- * path where children are near-equal. Whoever resolves the root stops the others. A proof in the
- * table is sound whichever thread stored it (a proof never leans on the path), and the line read
- * from it afterwards is replayed before it is reported. What follows the first proof (the proof
- * line, the shortening) runs on the main thread alone. */
+/* parallel.c - searches of the root on several threads (mate_int.h mate_first_proof): the first
+ * proof and each of the shortening's budgets. Every thread runs df-pn from the root on the one
+ * shared table, as KomoringHeights' threads do; the helpers look a child up now and then one
+ * higher (MateSolver.noise), so they leave the main thread's path where children are
+ * near-equal. Whoever resolves the root stops the others. A proof in the table is sound
+ * whichever thread stored it (a proof never leans on the path), and the line read from it
+ * afterwards (on the main thread alone) is replayed before it is reported. */
 #include <pthread.h>
 #include <stdlib.h>
 
