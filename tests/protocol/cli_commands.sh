@@ -68,6 +68,7 @@ rm -f /tmp/cli-sp.$$ /tmp/cli-bk.$$
 printf '\001\002\377garbage\n' > /tmp/cli-bin.$$
 REASON="not ''"; refused 2 perft shogi startpos ''
 REASON="bad value 'nan' for --time"; refused 2 mate --position startpos --time nan
+REASON="Threads must be from 1 to 64, not '0'"; refused 2 mate --position startpos --threads 0
 REASON='no game in the text'; refused 1 convert /tmp/cli-empty.$$.txt
 REASON='no parameter rows'; refused 2 eval --params /tmp/cli-empty.$$.txt
 REASON='no parameter rows'; refused 2 eval --params /tmp/cli-bin.$$
@@ -118,5 +119,10 @@ for args in "" "--exact" "--exact --hash 16"; do
     [ "$out" = "$(printf 'mate 5\n5b4b+ 3b4b R*5b 4b4c 6d5d')" ] || fail "mate $args: $out"
     grep -q 'shorter mates not ruled out' /tmp/cli.$$ && fail "mate $args: not exact"
 done
+# on two threads (the root's searches shared, engine/mate/parallel.c): still the 5-ply mate,
+# proven shortest (which 5-ply line depends on the threads' timing)
+out=$("$BIN" mate --position "$P" --threads 2 2>/tmp/cli.$$) || fail "mate --threads 2: exit status"
+[ "$(echo "$out" | head -1)" = "mate 5" ] || fail "mate --threads 2: $out"
+grep -q 'shorter mates not ruled out' /tmp/cli.$$ && fail "mate --threads 2: not exact"
 rm -f /tmp/cli.$$
 [ $fails = 0 ] && echo ok
