@@ -358,20 +358,26 @@ static bool row_tail(int length, int played, char *spec, size_t len) {
  * own checks (engine/mate/proofline.c): the row's length exactly, marked bounded, not
  * shortest. The walk along stored lengths that it replaced gave a 39-ply line here (the
  * defender walked into a shorter mate). Not in sanitizer builds (tsume_13's reason). */
-START_TEST(proof_line_longest_defence) {
-    if (scaled(1) != 1) return;
+/* The 117-ply row after `played` plies of its solution, solved under c: the line's length
+ * (asserted found and verified). */
+static int solve_117_tail(int played, MateControl *c) {
     static Move line[MATE_LINE_MAX];
     char spec[4000];
-    ck_assert(row_tail(117, 70, spec, sizeof spec));
+    ck_assert(row_tail(117, played, spec, sizeof spec));
     Position *pos = test_position("shogi", spec);
-    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 256, .shorten_nodes = 1};
     int n = 0;
-    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
-    ck_assert(!c.shortest);
-    ck_assert(c.bounded);
-    ck_assert_int_eq(n, 47);
+    ck_assert_int_eq(mate_search(pos, c, line, MATE_LINE_MAX, &n), MATE_FOUND);
     assert_mating_line(pos, line, n, spec);
     free(pos);
+    return n;
+}
+
+START_TEST(proof_line_longest_defence) {
+    if (scaled(1) != 1) return;
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 256, .shorten_nodes = 1};
+    ck_assert_int_eq(solve_117_tail(70, &c), 47);
+    ck_assert(!c.shortest);
+    ck_assert(c.bounded);
 }
 END_TEST
 
@@ -383,18 +389,10 @@ END_TEST
 START_TEST(two_threads) {
     row_threads = 2;
     run_rows(0, QUICK_MAX_PLIES, ROW_NODES);
-    static Move line[MATE_LINE_MAX];
-    char spec[4000];
-    ck_assert(row_tail(117, 92, spec, sizeof spec));
-    Position *pos = test_position("shogi", spec);
     MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 64, .threads = 2};
-    int n = 0;
-    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert_int_eq(solve_117_tail(92, &c), 25);
     ck_assert(c.shortest);
-    ck_assert_int_eq(n, 25);
     ck_assert(c.first_nodes > 0 && c.nodes >= c.first_nodes);
-    assert_mating_line(pos, line, n, spec);
-    free(pos);
 }
 END_TEST
 
