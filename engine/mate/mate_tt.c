@@ -14,11 +14,26 @@ int mtt_init(MateTable *t, int mb) {
     t->e = bigmem_alloc(&t->mem, n * CLUSTER * sizeof(MateEntry));
     if (!t->e) return -1;
     t->clusters = n;
-    atomic_init(&t->used, 0);
+    for (int i = 0; i < MTT_STRIPES; i++) atomic_init(&t->used[i].n, 0);
     atomic_init(&t->gen, 0);
     atomic_init(&t->sweeping, false);
     t->locks = NULL;
     return 0;
+}
+
+static _Thread_local unsigned stripe;
+
+void mtt_thread_stripe(unsigned index) { stripe = index % MTT_STRIPES; }
+
+/* Entries in use: the sum of the threads' counts (each may wrap below zero). */
+static size_t used_count(const MateTable *t) {
+    size_t n = 0;
+    for (int i = 0; i < MTT_STRIPES; i++) n += atomic_load_explicit(&t->used[i].n, memory_order_relaxed);
+    return n;
+}
+
+static void count_used(MateTable *t, int delta) {
+    atomic_fetch_add_explicit(&t->used[stripe].n, (size_t)delta, memory_order_relaxed);
 }
 
 int mtt_share(MateTable *t) {
@@ -138,7 +153,7 @@ static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResul
                 if (e->amount > amount) amount = e->amount;
             } else {
                 e->key = 0;
-                atomic_fetch_sub_explicit(&t->used, 1, memory_order_relaxed);
+                count_used(t, -1);
             }
         } else if (!e->key) {
             if (!victim || victim->key) victim = e;
@@ -149,7 +164,7 @@ static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResul
     uint64_t parent = r->parent;
     if (!slot) {
         slot = victim;
-        if (!slot->key) atomic_fetch_add_explicit(&t->used, 1, memory_order_relaxed);
+        if (!slot->key) count_used(t, 1);
     } else if (!parent && slot->pn && slot->dn)
         parent = slot->parent;
     *slot = (MateEntry){.key = key,
@@ -196,22 +211,22 @@ bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *p
     return found;
 }
 
-int mtt_hashfull(const MateTable *t) { return (int)(t->used * 1000 / (t->clusters * CLUSTER)); }
+int mtt_hashfull(const MateTable *t) { return (int)(used_count(t) * 1000 / (t->clusters * CLUSTER)); }
 
 void mtt_collect(MateTable *t) {
     size_t total = t->clusters * CLUSTER;
-    if (atomic_load(&t->used) * 10 < total * 9 || atomic_exchange(&t->sweeping, true)) return;
+    if (used_count(t) * 10 < total * 9 || atomic_exchange(&t->sweeping, true)) return;
     atomic_fetch_add(&t->gen, 1);
     /* WHY doubling thresholds: the work below an entry is spread over orders of magnitude;
      * sweeping the smallest first keeps the expensive results and the proofs. */
-    for (uint32_t limit = 2; atomic_load(&t->used) * 3 > total * 2 && limit < PN_INF; limit *= 4)
+    for (uint32_t limit = 2; used_count(t) * 3 > total * 2 && limit < PN_INF; limit *= 4)
         for (size_t ci = 0; ci < t->clusters; ci++) {
             lock(t, ci);
             for (MateEntry *e = &t->e[ci * CLUSTER]; e < &t->e[(ci + 1) * CLUSTER]; e++) {
                 bool resolved = e->pn == 0 || e->dn == 0;
                 if (e->key && e->amount < (resolved ? limit / 4 : limit)) {
                     e->key = 0;
-                    atomic_fetch_sub_explicit(&t->used, 1, memory_order_relaxed);
+                    count_used(t, -1);
                 }
             }
             unlock(t, ci);
@@ -223,6 +238,6 @@ void mtt_clear_rep(MateTable *t) {
     for (size_t i = 0; i < t->clusters * CLUSTER; i++)
         if (t->e[i].key && (t->e[i].flags & ENT_REP)) {
             t->e[i].key = 0;
-            atomic_fetch_sub_explicit(&t->used, 1, memory_order_relaxed);
+            count_used(t, -1);
         }
 }

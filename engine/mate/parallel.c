@@ -22,10 +22,12 @@ typedef struct {
     MateResult r;
     pthread_t thread;
     bool started;
+    unsigned stripe; /* its counter in the table's use count */
 } MateHelper;
 
 static void *helper_main(void *arg) {
     MateHelper *h = arg;
+    mtt_thread_stripe(h->stripe);
     dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
     if (!h->ms.aborted) { /* resolved the root: the others stop */
         atomic_store(&h->ms.par->resolved, true);
@@ -56,6 +58,7 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
                        .start_ms = main->start_ms};
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = main->slot_of[i];
     h->rem = rem;
+    h->stripe = (unsigned)index + 1;
     return mate_solver_alloc(ms);
 }
 
