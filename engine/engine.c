@@ -365,7 +365,7 @@ static void mate_run(EngineContext *e) {
     SearchShared *sh = &e->shared;
     MateControl c = {
         .stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh, .on_progress = mate_progress};
-    c.threads = e->threads; /* the first proof's (engine/mate/parallel.c) */
+    c.threads = e->threads; /* the root's searches (engine/mate/parallel.c) */
     c.max_plies = sh->limits.mate_plies;
     if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
     c.node_limit = sh->limits.nodes; /* go mate ... nodes N: a reproducible budget */

@@ -12,12 +12,12 @@
 
 /* Proven (1), disproven (0) or stopped (-1) with budget rem / free square fsq. */
 static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
-    if (dfpn_probe(ms, rem, fsq, r))
-        ;
-    else if (fsq == FREE_NONE && ms->pos->sp == ms->root_sp) /* the root: on every thread */
-        mate_first_proof(ms, rem, r);
-    else
-        dfpn_solve(ms, rem, fsq, r);
+    if (!dfpn_probe(ms, rem, fsq, r)) {
+        if (fsq == FREE_NONE && ms->pos->sp == ms->root_sp)
+            mate_root_solve(ms, rem, r); /* the root: on every thread */
+        else
+            dfpn_solve(ms, rem, fsq, r);
+    }
     if (ms->aborted) return -1;
     return r->pn == 0;
 }
@@ -407,11 +407,11 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         return MATE_TIMEOUT;
     }
     MateResult r;
-    mate_first_proof(&ms, budget, &r);
+    mate_root_solve(&ms, budget, &r);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
         mtt_clear_rep(ms.tt);
         ms.store_rep = false;
-        mate_first_proof(&ms, budget, &r);
+        mate_root_solve(&ms, budget, &r);
     }
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {

@@ -130,10 +130,9 @@ typedef struct {
     uint32_t pn, dn; /* its values in the current iteration */
 } MateFrame;
 
-/* What the threads of one parallel first proof share besides the table (line.c). */
+/* What the threads of one search of the root share besides the table (parallel.c). */
 typedef struct {
     atomic_bool stop;           /* every thread leaves its search */
-    atomic_bool resolved;       /* a thread proved or disproved the root */
     atomic_uint_fast64_t nodes; /* the helpers' nodes, added every TICK_MASK + 1 of them */
 } MateShared;
 
@@ -143,7 +142,7 @@ typedef struct MateSolver {
     MateControl *c;             /* a helper thread reads its limits only; the main thread writes its results */
     MateTable *tt;              /* the main thread's, shared by the helpers */
     MateShared *par;            /* NULL when one thread searches */
-    bool helper;                /* a helper thread: no progress reports, no limits of its own, no collection */
+    bool helper;                /* a helper thread: no progress reports, no limits of its own */
     unsigned noise, noise_tick; /* a helper's diversity: every noise-th look-up of a child is raised by one */
     uint64_t own_nodes;
     int root_sp; /* the root's Position.sp: root searches run on every thread */
@@ -186,7 +185,7 @@ void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
 /* A search of the root (rem: its budget; the first proof, then the shortening's) on
  * MateControl.threads threads sharing the table (parallel.c): the main thread is ms, the
  * helpers search the same root, perturbed. */
-void mate_first_proof(MateSolver *ms, int rem, MateResult *out);
+void mate_root_solve(MateSolver *ms, int rem, MateResult *out);
 /* A solver's own buffers (path, frames, move lists), and their release (with its children). */
 int mate_solver_alloc(MateSolver *ms);
 void mate_solver_release(MateSolver *ms);

@@ -1,4 +1,4 @@
-/* parallel.c - searches of the root on several threads (mate_int.h mate_first_proof): the first
+/* parallel.c - searches of the root on several threads (mate_int.h mate_root_solve): the first
  * proof and each of the shortening's budgets. Every thread runs df-pn from the root on the one
  * shared table, as KomoringHeights' threads do; the helpers look a child up now and then one
  * higher (MateSolver.noise), so they leave the main thread's path where children are
@@ -11,9 +11,6 @@
 #include "mate_int.h"
 
 enum { MATE_THREADS_MAX = 64 };
-#ifndef MATE_HELPER_NOISE
-#define MATE_HELPER_NOISE 3
-#endif
 
 typedef struct {
     MateSolver ms;
@@ -29,18 +26,16 @@ static void *helper_main(void *arg) {
     MateHelper *h = arg;
     mtt_thread_stripe(h->stripe);
     dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
-    if (!h->ms.aborted) { /* resolved the root: the others stop */
-        atomic_store(&h->ms.par->resolved, true);
-        atomic_store(&h->ms.par->stop, true);
-    }
+    if (!h->ms.aborted) atomic_store(&h->ms.par->stop, true); /* resolved the root: the others stop */
     return NULL;
 }
 
 /* A helper beside the main solver: its own position and buffers, the main one's table, game
- * facts and control (read only). WHY the noise periods: prime and distinct, so that no two
- * helpers perturb the same look-ups. */
+ * facts and control (read only). WHY the noise periods: distinct primes (for the first eight
+ * helpers), so that no two of them perturb the same look-ups; 3 measured best for the first
+ * (docs/mate.md, session 12). */
 static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, int index, int rem) {
-    static const unsigned noise[] = {MATE_HELPER_NOISE, 5, 7, 11, 13, 17, 19, 23};
+    static const unsigned noise[] = {3, 5, 7, 11, 13, 17, 19, 23};
     h->pos = malloc(sizeof *h->pos);
     if (!h->pos) return -1;
     pos_copy(h->pos, main->pos);
@@ -62,7 +57,7 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
     return mate_solver_alloc(ms);
 }
 
-void mate_first_proof(MateSolver *ms, int rem, MateResult *out) {
+void mate_root_solve(MateSolver *ms, int rem, MateResult *out) {
     int threads = ms->c->threads < MATE_THREADS_MAX ? ms->c->threads : MATE_THREADS_MAX;
     MateHelper *helpers = threads > 1 && mtt_share(ms->tt) == 0 ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
     if (!helpers) {
@@ -71,7 +66,6 @@ void mate_first_proof(MateSolver *ms, int rem, MateResult *out) {
     }
     MateShared par;
     atomic_init(&par.stop, false);
-    atomic_init(&par.resolved, false);
     atomic_init(&par.nodes, 0);
     for (int i = 0; i < threads - 1; i++)
         if (helper_init(&helpers[i], ms, &par, i, rem) == 0)
@@ -88,5 +82,5 @@ void mate_first_proof(MateSolver *ms, int rem, MateResult *out) {
     ms->par = NULL;
     ms->c->nodes += atomic_load(&par.nodes);
     /* stopped by a helper that resolved the root: the answer is in the table */
-    if (ms->aborted && atomic_load(&par.resolved) && dfpn_probe(ms, rem, FREE_NONE, out)) ms->aborted = false;
+    if (ms->aborted && dfpn_probe(ms, rem, FREE_NONE, out)) ms->aborted = false;
 }
