@@ -326,8 +326,15 @@ void engine_new_game(EngineContext *e) {
     workers_new_game(e);
 }
 
+static int ensure_workers(EngineContext *e, int threads);
+
 void engine_prepare(EngineContext *e, const Reporter *reporter) {
-    if (!e->no_solved && !engine_searching(e)) solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
+    if (engine_searching(e)) return;
+    if (!e->no_solved) solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
+    /* WHY: made at the first `go`, chu's workers faulted in their history tables (33 MB each)
+     * inside the first move's time: 130 ms of a 100 ms byoyomi, a time forfeit in a match. */
+    ensure_workers(e, e->threads);
+    tt_touch(&e->tt);
 }
 
 /* Make sure `threads` workers exist; returns how many there are (fewer when memory is short). */

@@ -114,9 +114,11 @@ int engine_undo(EngineContext *e, int plies);
 const Position *engine_position(const EngineContext *e);
 /* Forget learned state (TT, histories) for a new game. */
 void engine_new_game(EngineContext *e);
-/* Load what the current game needs before its first search (its solved table), reporting as
- * engine_go would; a no-op while a search runs. For USI `isready`. WHY: reading nana's 67 MB
- * table at the first `go` took 1.5 s, more than a whole 1 s clock (a soak time forfeit). */
+/* Load and make what the current game needs before its first search (its solved table, the
+ * search workers of `Threads` with their history tables), reporting as engine_go would; a
+ * no-op while a search runs. For USI `isready` and XBoard `ping` / `variant`. WHY: reading
+ * nana's 67 MB table at the first `go` took 1.5 s, more than a whole 1 s clock (a soak time
+ * forfeit), and chu's first `go` spent 130 ms making its worker. */
 void engine_prepare(EngineContext *e, const Reporter *reporter);
 
 /* Start searching the current position on a background thread; returns at once.

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine.h"
 
@@ -105,7 +106,21 @@ int tt_resize(TT *tt, size_t mb) {
     tt->cluster_count = count;
     tt->age = 0;
     tt->epoch = 1; /* calloc'd entries have epoch 0 and bound 0: empty */
+    tt->touched = false;
     return 0;
+}
+
+void tt_touch(TT *tt) {
+    if (tt->touched || !tt->clusters) return;
+    tt->touched = true;
+    size_t bytes = tt->cluster_count * sizeof(TTCluster);
+    /* WHY a bound: a table of more than half the machine's memory (Linux lends it lazily) is
+     * left to fault in as the search reaches it, as before, rather than committed at once */
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0 && bytes / 2 > (size_t)pages / 4 * (size_t)page) return;
+    /* a write, not a read: reading a fresh page maps the shared zero page, not our own */
+    volatile unsigned char *p = (volatile unsigned char *)tt->clusters;
+    for (size_t i = 0; i < bytes; i += 4096) p[i] = p[i];
 }
 
 void tt_free(TT *tt) {

@@ -34,12 +34,17 @@ typedef struct {
     uint8_t age;          /* of the current search, 5 bits */
     uint16_t epoch;       /* WHY: tt_clear bumps it instead of wiping hundreds of MB while a
                              GUI's `go` waits behind `usinewgame` */
+    bool touched;         /* every page written once since the allocation (tt_touch) */
 } TT;
 
 /* (Re)allocate to about mb megabytes; returns 0 or -1 if memory is short (old table kept). */
 int tt_resize(TT *tt, size_t mb);
 /* Release the table; tt_resize may allocate it again. */
 void tt_free(TT *tt);
+/* Write every page of a fresh table once, so that the first search does not take the page
+ * faults (USI `isready`); does nothing the second time. WHY: the first search of a game
+ * faulted in its 64 MB table at random, 2 MB zeroed pages in the middle of its first move. */
+void tt_touch(TT *tt);
 /* Forget every entry (O(1): a new epoch; a real wipe once every 65535 clears). */
 void tt_clear(TT *tt);
 /* Start a new search: advance the age, so older entries are replaced first. */

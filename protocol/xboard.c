@@ -322,7 +322,12 @@ static void cmd_variant(XBoard *xb, const char *name) {
     } else if (set_variant(xb, v))
         return;
     xb_send_setup(v, engine_position(xb->e));
-    if (xb->analyze) start_search(xb, true, false);
+    if (xb->analyze)
+        start_search(xb, true, false);
+    else {
+        Reporter r = xb_reporter(xb);
+        engine_prepare(xb->e, &r);
+    }
 }
 
 /* HaChu's first leg "f5f6,": two squares and the comma (else malformed, 1), the start of a
@@ -571,7 +576,9 @@ static void on_d(XBoard *xb, const char *line, const char *arg, const char *cmd)
 }
 
 static void on_ping(XBoard *xb, const char *line, const char *arg, const char *cmd) {
-    (void)xb, (void)line, (void)cmd;
+    (void)line, (void)cmd;
+    Reporter r = xb_reporter(xb);
+    engine_prepare(xb->e, &r); /* XBoard's ping before a game is USI's isready */
     io_line("pong %s", arg);
 }
 

@@ -3,6 +3,9 @@
  * Uses only tt.h; clusters are reached through the documented multiply-high index. */
 #include <limits.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "../engine/engine.h"
 #include "../engine/tt.h"
@@ -238,6 +241,32 @@ START_TEST(test_resize) {
 }
 END_TEST
 
+/* tt_touch (USI isready) makes every page of a fresh table resident and keeps what it holds. */
+START_TEST(test_touch) {
+    TT tt = {0};
+    ck_assert_int_eq(tt_resize(&tt, 16), 0);
+    Key k = key_in_cluster(&tt, tt.cluster_count / 2, 3);
+    put(&tt, k, 5, BOUND_EXACT);
+    ck_assert(!tt.touched);
+    tt_touch(&tt);
+    ck_assert(tt.touched);
+    ck_assert(has(&tt, k));
+    long page = sysconf(_SC_PAGESIZE);
+    size_t bytes = tt.cluster_count * 64;
+    uintptr_t start = (uintptr_t)tt.clusters & ~(uintptr_t)(page - 1);
+    size_t len = (uintptr_t)tt.clusters + bytes - start, pages = (len + (size_t)page - 1) / (size_t)page;
+    unsigned char *vec = malloc(pages);
+    ck_assert_int_eq(mincore((void *)start, len, vec), 0);
+    size_t resident = 0;
+    for (size_t i = 0; i < pages; i++) resident += vec[i] & 1;
+    ck_assert_uint_eq(resident, pages);
+    free(vec);
+    ck_assert_int_eq(tt_resize(&tt, 1), 0); /* a new table is untouched again */
+    ck_assert(!tt.touched);
+    tt_free(&tt);
+}
+END_TEST
+
 /* Racing threads on 4 clusters. Every field of an entry is a function of its key and depth, so
  * a probe that returned words from two different stores would show up as a mismatch. */
 enum { RACE_CLUSTERS = 4, RACE_KEYS = 16, RACE_OPS = 200000 };
@@ -307,6 +336,7 @@ Suite *suite_tt(void) {
     tcase_add_test(tc, test_clear);
     tcase_add_test(tc, test_hashfull);
     tcase_add_test(tc, test_resize);
+    tcase_add_test(tc, test_touch);
     suite_add_tcase(s, tc);
     tc = tcase_create("threads");
     tcase_set_timeout(tc, 60);
