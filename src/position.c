@@ -35,11 +35,14 @@ GameResult pos_repetition_result(const Position *pos, int occurrences, char *rea
             else
                 other_checked &= chk;
         }
-        if (stm_checked) {
+        /* WHY not when both: where a royal may stand attacked (chu) both sides can be "in
+         * check" through the whole cycle; neither is then the one checker, and the verdict must
+         * not depend on who is to move (it did: each side saw the same cycle as its own win) */
+        if (stm_checked && !other_checked) {
             snprintf(reason, len, "perpetual check");
             return RESULT_WIN;
         }
-        if (other_checked) {
+        if (other_checked && !stm_checked) {
             snprintf(reason, len, "perpetual check");
             return RESULT_LOSS;
         }

@@ -368,6 +368,23 @@ START_TEST(test_perpetual_check) {
 }
 END_TEST
 
+START_TEST(test_mutual_perpetual_check) {
+    char why[64];
+    /* each king stands attacked by the other side's rook through the whole cycle while the
+     * golds shuffle: neither side is the one checker, so the 4th occurrence is a draw, whoever
+     * is to move (it used to be a win for the side to move) */
+    Position *pos = chu_fen("k10r/12/12/12/7g4/12/12/4G7/12/12/12/R10K b 0 1");
+    play(pos, "h8h7 e5e6 h7h8 e6e5 h8h7 e5e6 h7h8 e6e5 h8h7 e5e6 h7h8");
+    ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_NONE);
+    play(pos, "e6e5");
+    ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_DRAW); /* the side that moved first */
+    ck_assert_str_eq(why, "repetition");
+    play(pos, "h8h7 e5e6 h7h8 e6e5 h8h7");
+    ck_assert_int_eq(verdict(pos, why, sizeof why), RESULT_DRAW); /* the other side */
+    free(pos);
+}
+END_TEST
+
 START_TEST(test_pass_cycle) {
     char why[64];
     /* Black passes first; both keep passing: the first passer (Black) loses */
@@ -624,6 +641,7 @@ Suite *suite_chu(void) {
     tcase_add_test(tc, test_repetition_draw);
     tcase_add_test(tc, test_allow_repeats_false);
     tcase_add_test(tc, test_perpetual_check);
+    tcase_add_test(tc, test_mutual_perpetual_check);
     tcase_add_test(tc, test_pass_cycle);
     suite_add_tcase(s, tc);
     tc = tcase_create("notation");

@@ -55,6 +55,14 @@ legal wa-nodrop sfen hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPP
 # chu: the royal must be taken (docs/mate.md); no attacking move at the start
 > go mate 1000
 = checkmate nomate
+# chu: a side whose last royal was taken has lost; asked to move all the same (a runner
+# without a referee), it resigns; the other side still gets a move
+> position sfen 5g6/12/12/12/12/12/12/12/12/12/12/5K6 w - 1
+> go depth 3
+= bestmove resign
+> position sfen 5g6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1
+> go depth 3
+< bestmove (?!resign)\S+( ponder \S+)?
 > setoption name UCI_Variant value shogi
 # verdicts
 > position sfen $W
