@@ -25,9 +25,11 @@
 #include "../search.h"
 
 enum {
-    DAG_INF = 1 << 20, /* not mated by the stored proofs (or on a cycle) */
-    DAG_BITS = 20,     /* memo slots: 2^20 (24 MB) */
-    DAG_WORK = 4000000 /* nodes walked before the walk gives up */
+    DAG_INF = 1 << 20,   /* not mated by the stored proofs (or on a cycle) */
+    DAG_BITS_MIN = 20,   /* memo slots: 2^20 (24 MB) at least, */
+    DAG_BITS_MAX = 24,   /* 2^24 (384 MB) at most, */
+    DAG_TABLE_SHIFT = 3, /* else one per 8 entries of the solver's table */
+    DAG_WORK_PER_SLOT = 4 /* nodes walked per memo slot before the walk gives up */
 };
 
 typedef struct {
@@ -41,6 +43,8 @@ typedef struct {
 typedef struct {
     MateSolver *ms;
     DagSlot *slot;
+    size_t slot_mask;  /* slots - 1 */
+    uint64_t work_max; /* nodes walked before the walk gives up */
     MoveList *lists; /* one per depth */
     int depth_max;
     uint64_t work;
@@ -49,7 +53,7 @@ typedef struct {
 } Dag;
 
 static DagSlot *dag_slot(Dag *g, uint64_t key, bool *found) {
-    size_t mask = ((size_t)1 << DAG_BITS) - 1;
+    size_t mask = g->slot_mask;
     for (size_t i = key & mask, probes = 0; probes < 64; i = (i + 1) & mask, probes++) {
         if (g->slot[i].key == key) {
             *found = true;
@@ -74,7 +78,7 @@ static bool dag_stop(Dag *g, int depth) {
         if ((c->stop && atomic_load(c->stop)) || (c->deadline_ms >= 0 && now_ms() >= c->deadline_ms))
             ms->aborted = true;
     }
-    if (ms->aborted || depth >= g->depth_max - 1 || g->work > DAG_WORK) g->gave_up = true;
+    if (ms->aborted || depth >= g->depth_max - 1 || g->work > g->work_max) g->gave_up = true;
     return g->gave_up;
 }
 
@@ -284,7 +288,13 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     Position *pos = ms->pos;
     Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2};
     if (g.depth_max > max + 4) g.depth_max = max + 4;
-    g.slot = calloc((size_t)1 << DAG_BITS, sizeof *g.slot);
+    /* WHY sized by the table: a proof of a thousand plies (Microcosmos) spans millions of
+     * stored nodes; a fixed 2^20 memo and 4M nodes of work gave up on it */
+    int bits = DAG_BITS_MIN;
+    while (bits < DAG_BITS_MAX && ((size_t)1 << (bits + 1)) <= (ms->tt->clusters * CLUSTER) >> DAG_TABLE_SHIFT) bits++;
+    g.slot_mask = ((size_t)1 << bits) - 1;
+    g.work_max = (uint64_t)DAG_WORK_PER_SLOT << bits;
+    g.slot = calloc((size_t)1 << bits, sizeof *g.slot);
     g.lists = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.lists);
     int n = 0, fsq = FREE_NONE;
     if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF && !g.gave_up) {
