@@ -393,6 +393,11 @@ static void mate_run(EngineContext *e) {
                                  "most its length)"
                                : "the line is the first proof's own, where the defence need not be the longest");
             sh->reporter.on_string(sh->reporter.user, text);
+            if (!c.bounded && c.walk_fault) {
+                snprintf(text, sizeof text, "the walk over the stored proofs gave no line after %llu nodes: %s",
+                         (unsigned long long)c.walk_nodes, c.walk_fault);
+                sh->reporter.on_string(sh->reporter.user, text);
+            }
         }
     }
     if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, e->search_root);

@@ -49,6 +49,8 @@ typedef struct {
     bool shortest;                                          /* out: the line found is proven the shortest mate */
     bool bounded; /* out (not shortest): the line is the longest defence against the proof's own checks, so its
                    * length bounds the mate from above (else a walk along stored lengths, no bound) */
+    const char *walk_fault; /* out: why the last proof-line walk gave no line (NULL: it gave one) */
+    uint64_t walk_nodes;    /* out: nodes that walk visited */
 } MateControl;
 
 /* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills

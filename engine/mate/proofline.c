@@ -50,7 +50,13 @@ typedef struct {
     uint64_t work;
     int low; /* the shallowest path node a cycle reached in the current subtree */
     bool gave_up;
+    const char *why; /* why it gave up (MateControl.walk_fault) */
 } Dag;
+
+static void give_up(Dag *g, const char *why) {
+    if (!g->gave_up) g->why = why;
+    g->gave_up = true;
+}
 
 static DagSlot *dag_slot(Dag *g, uint64_t key, bool *found) {
     size_t mask = g->slot_mask;
@@ -65,7 +71,7 @@ static DagSlot *dag_slot(Dag *g, uint64_t key, bool *found) {
             return &g->slot[i];
         }
     }
-    g->gave_up = true; /* the memo is full around this key */
+    give_up(g, "its memo is full"); /* around this key */
     return NULL;
 }
 
@@ -78,7 +84,12 @@ static bool dag_stop(Dag *g, int depth) {
         if ((c->stop && atomic_load(c->stop)) || (c->deadline_ms >= 0 && now_ms() >= c->deadline_ms))
             ms->aborted = true;
     }
-    if (ms->aborted || depth >= g->depth_max - 1 || g->work > g->work_max) g->gave_up = true;
+    if (ms->aborted)
+        give_up(g, "stopped or out of time");
+    else if (depth >= g->depth_max - 1)
+        give_up(g, "too deep");
+    else if (g->work > g->work_max)
+        give_up(g, "out of work");
     return g->gave_up;
 }
 
@@ -310,8 +321,11 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
             if (attacker && mate_reply_count(pos, ms->scratch) == 0) break;
         }
         for (int i = 0; i < n; i++) pos_undo_move(pos);
-    }
+    } else if (!g.gave_up)
+        g.why = g.slot && g.lists ? "the stored proofs do not mate" : "no memory";
     free(g.slot);
     free(g.lists);
+    ms->c->walk_nodes = g.work;
+    ms->c->walk_fault = g.gave_up || !n ? (g.why ? g.why : "no line") : NULL;
     return g.gave_up ? 0 : n;
 }
