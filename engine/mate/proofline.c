@@ -25,10 +25,10 @@
 #include "../search.h"
 
 enum {
-    DAG_INF = 1 << 20,   /* not mated by the stored proofs (or on a cycle) */
-    DAG_BITS_MIN = 20,   /* memo slots: 2^20 (24 MB) at least, */
-    DAG_BITS_MAX = 24,   /* 2^24 (384 MB) at most, */
-    DAG_TABLE_SHIFT = 3, /* else one per 8 entries of the solver's table */
+    DAG_INF = 1 << 20,    /* not mated by the stored proofs (or on a cycle) */
+    DAG_BITS_MIN = 20,    /* memo slots: 2^20 (24 MB) at least, */
+    DAG_BITS_MAX = 24,    /* 2^24 (384 MB) at most, */
+    DAG_TABLE_SHIFT = 3,  /* else one per 8 entries of the solver's table */
     DAG_WORK_PER_SLOT = 4 /* nodes walked per memo slot before the walk gives up */
 };
 
@@ -45,7 +45,7 @@ typedef struct {
     DagSlot *slot;
     size_t slot_mask;  /* slots - 1 */
     uint64_t work_max; /* nodes walked before the walk gives up */
-    MoveList *lists; /* one per depth */
+    MoveList *lists;   /* one per depth */
     int depth_max;
     uint64_t work;
     int low; /* the shallowest path node a cycle reached in the current subtree */
