@@ -326,17 +326,6 @@ void engine_new_game(EngineContext *e) {
     workers_new_game(e);
 }
 
-static int ensure_workers(EngineContext *e, int threads);
-
-void engine_prepare(EngineContext *e, const Reporter *reporter) {
-    if (engine_searching(e)) return;
-    if (!e->no_solved) solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
-    /* WHY: made at the first `go`, chu's workers faulted in their history tables (33 MB each)
-     * inside the first move's time: 130 ms of a 100 ms byoyomi, a time forfeit in a match. */
-    ensure_workers(e, e->threads);
-    tt_touch(&e->tt);
-}
-
 /* Make sure `threads` workers exist; returns how many there are (fewer when memory is short). */
 static int ensure_workers(EngineContext *e, int threads) {
 #ifdef SHISHI_FUZZ
@@ -357,6 +346,15 @@ static int ensure_workers(EngineContext *e, int threads) {
         e->workers[e->worker_count++] = w;
     }
     return e->worker_count < threads ? e->worker_count : threads;
+}
+
+void engine_prepare(EngineContext *e, const Reporter *reporter) {
+    if (engine_searching(e)) return;
+    if (!e->no_solved) solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
+    /* WHY: made at the first `go`, chu's workers faulted in their history tables (33 MB each)
+     * inside the first move's time: 130 ms of a 100 ms byoyomi, a time forfeit in a match. */
+    ensure_workers(e, e->threads);
+    tt_touch(&e->tt);
 }
 
 static void mate_progress(void *user, const MateProgress *p) {

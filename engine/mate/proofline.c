@@ -321,11 +321,11 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
             if (attacker && mate_reply_count(pos, ms->scratch) == 0) break;
         }
         for (int i = 0; i < n; i++) pos_undo_move(pos);
-    } else if (!g.gave_up)
-        g.why = g.slot && g.lists ? "the stored proofs do not mate" : "no memory";
+    }
+    if (!g.gave_up && !n) g.why = g.slot && g.lists ? "the stored proofs do not mate" : "no memory";
     free(g.slot);
     free(g.lists);
     ms->c->walk_nodes = g.work;
-    ms->c->walk_fault = g.gave_up || !n ? (g.why ? g.why : "no line") : NULL;
+    ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
     return g.gave_up ? 0 : n;
 }
