@@ -384,6 +384,12 @@ static void mate_run(EngineContext *e) {
         snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
                  c.first_len);
         sh->reporter.on_string(sh->reporter.user, text);
+        if (c.walk_cycles) {
+            snprintf(text, sizeof text,
+                     "the walk over the stored proofs met %llu cycles of proofs and searched them again",
+                     (unsigned long long)c.walk_cycles);
+            sh->reporter.on_string(sh->reporter.user, text);
+        }
         if (s == MATE_FOUND && !c.shortest) {
             snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes; %s",
                      (unsigned long long)c.nodes,

@@ -162,6 +162,8 @@ static bool path_has(const MateSolver *ms, uint64_t key, int depth) {
     if (!count[key & ((1u << PATH_BITS) - 1)]) return false;
     for (int i = 0; i < depth; i++)
         if (ms->path[i] == key) return true;
+    for (int i = 0; i < ms->outer_len; i++)
+        if (ms->outer_path[i] == key) return true;
     return false;
 }
 
@@ -807,6 +809,23 @@ bool dfpn_probe(MateSolver *ms, int rem, int fsq, MateResult *out) {
     mate_hand_of(ms, &h);
     mtt_lookup(ms->tt, node_key(ms, fsq), &h, rem, out);
     return out->pn == 0 || out->dn == 0;
+}
+
+void dfpn_solve_below(MateSolver *ms, const uint64_t *keys, int n, int rem, int fsq, MateResult *out) {
+    uint16_t *count = (uint16_t *)(ms->path + HISTORY_MAX);
+    for (int i = 0; i < n; i++) count[keys[i] & ((1u << PATH_BITS) - 1)]++;
+    ms->outer_path = keys;
+    ms->outer_len = n;
+    dfpn_solve(ms, rem, fsq, out);
+    ms->outer_path = NULL;
+    ms->outer_len = 0;
+    for (int i = 0; i < n; i++) count[keys[i] & ((1u << PATH_BITS) - 1)]--;
+}
+
+void dfpn_forget(MateSolver *ms) {
+    MateHand h;
+    mate_hand_of(ms, &h);
+    mtt_forget_proof(ms->tt, node_key(ms, FREE_NONE), &h);
 }
 
 void dfpn_solve(MateSolver *ms, int rem, int fsq, MateResult *out) {

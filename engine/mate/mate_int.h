@@ -114,6 +114,9 @@ static inline void mtt_prefetch(const MateTable *t, uint64_t key) {
 }
 /* Drop every ENT_REP disproof (before a search that must not trust them). */
 void mtt_clear_rep(MateTable *t);
+/* Drop the proofs of key that prove it with hand h (no bigger proof hand): the proof-line walk
+ * found them leaning on each other in a cycle (proofline.c). */
+void mtt_forget_proof(MateTable *t, uint64_t key, const MateHand *h);
 
 static inline bool hand_le(const MateHand *a, const MateHand *b, int slots) {
     for (int i = 0; i < slots; i++)
@@ -156,7 +159,11 @@ typedef struct MateSolver {
     bool store_rep;    /* keep repetition disproofs in the table */
     bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
-    uint64_t *path;    /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
+    uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
+    /* positions above the search's root that count as repetitions too (the proof-line walk's
+     * path, proofline.c; their counters are in path's), NULL when none */
+    const uint64_t *outer_path;
+    int outer_len;
     MateFrame *frames; /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
     /* children of the nodes on the path */
     struct MateChild *kids;
@@ -191,6 +198,11 @@ int mate_solver_alloc(MateSolver *ms);
 void mate_solver_release(MateSolver *ms);
 /* Look the current position up (no search). */
 bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
+/* dfpn_solve with the n positions keys (full keys) counted as on the path above the root:
+ * reaching one is a repetition. */
+void dfpn_solve_below(MateSolver *ms, const uint64_t *keys, int n, int rem, int fsq, MateResult *out);
+/* Forget the stored proofs of the current position (unlimited, no free square). */
+void dfpn_forget(MateSolver *ms);
 void mate_hand_of(const MateSolver *ms, MateHand *h);
 /* Depth budget of the child reached by move m from a node with budget rem (a futility test,
  * MF_VIRT, gets the defender's budget from before its drop back). */

@@ -234,6 +234,17 @@ void mtt_collect(MateTable *t) {
     atomic_store(&t->sweeping, false);
 }
 
+void mtt_forget_proof(MateTable *t, uint64_t key, const MateHand *h) {
+    lock(t, key);
+    MateEntry *c = cluster(t, key);
+    for (int i = 0; i < CLUSTER; i++)
+        if (c[i].key == key && c[i].pn == 0 && hand_le(&c[i].hand, h, t->hand_slots)) {
+            c[i].key = 0;
+            count_used(t, -1);
+        }
+    unlock(t, key);
+}
+
 void mtt_clear_rep(MateTable *t) {
     for (size_t i = 0; i < t->clusters * CLUSTER; i++)
         if (t->e[i].key && (t->e[i].flags & ENT_REP)) {

@@ -46,9 +46,12 @@ typedef struct {
     size_t slot_mask;  /* slots - 1 */
     uint64_t work_max; /* nodes walked before the walk gives up */
     MoveList *lists;   /* one per depth */
+    Move *moves;       /* the move the walk made at each depth of its path */
+    uint64_t *keys;    /* the position (full key) at each depth of its path */
     int depth_max;
     uint64_t work;
-    int low; /* the shallowest path node a cycle reached in the current subtree */
+    int low;              /* the shallowest path node a cycle reached in the current subtree */
+    uint64_t cycle_fixes; /* proofs forgotten and searched again (forget_cycle) */
     bool gave_up;
     const char *why; /* why it gave up (MateControl.walk_fault) */
 } Dag;
@@ -123,6 +126,7 @@ static DagSlot *dag_enter(Dag *g, int depth, uint64_t key, int *val, int *low_sa
     s->val = DAG_INF;
     s->best = MOVE_NONE;
     s->depth = (int16_t)depth;
+    g->keys[depth] = pos_key(g->ms->pos);
     s->cyclic = false;
     *low_save = g->low;
     g->low = 1 << 20;
@@ -148,7 +152,7 @@ static int after_check(Dag *g, int depth, int rem) {
     return and_value(g, depth, rem);
 }
 
-enum { CAND_MAX = 64 };
+enum { CAND_MAX = 64, CYCLE_FIXES_MAX = 8 };
 
 /* Attacker to move (budget rem, free square fsq): the checks proven within their budgets,
  * fewest stored plies first (at most CAND_MAX; their stored lengths in lens). Futility tests
@@ -176,6 +180,33 @@ static int proven_checks(Dag *g, MoveList *list, int rem, int fsq, Move *cand, i
     return n;
 }
 
+/* The proofs of the cycle that failed the attacker node at depth (the walk's path from the
+ * shallowest node a cycle reached, g->low, down to here, and the nodes the candidates lead
+ * to) are forgotten, so that the search that follows proves the node afresh. WHY: stored
+ * proofs can lean on each other in a circle. A node proven long ago keeps its entry while the
+ * small proofs under it are collected (mtt_collect); a later proof of a sibling then leans on
+ * that node, and the walk, following whichever checks are stored as proven, goes round: the
+ * 1525-ply Microcosmos' walk failed after 147 nodes on a 4-ply cycle of a rook between 6a and 7a,
+ * every node of it "proven". The search from this node sees the node itself on its path, so the
+ * proof it stores cannot come back here. */
+static void forget_cycle(Dag *g, int depth, const Move *cand, int n) {
+    MateSolver *ms = g->ms;
+    Position *pos = ms->pos;
+    g->cycle_fixes++;
+    for (int i = 0; i < n; i++) {
+        pos_do_move(pos, cand[i]);
+        dfpn_forget(ms);
+        pos_undo_move(pos);
+    }
+    dfpn_forget(ms);
+    int d = depth;
+    for (; d > g->low; d--) {
+        pos_undo_move(pos);
+        dfpn_forget(ms);
+    }
+    for (; d < depth; d++) pos_do_move(pos, g->moves[d]);
+}
+
 /* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
  * walk would cover every proof in the table; a check is looked at only while its stored
  * length promises less than the best found so far. */
@@ -186,18 +217,33 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
     if (!s) return best;
     Move bm = rem == REM_NONE || rem >= 1 ? pos_mate_in_one(pos, &g->lists[depth]) : MOVE_NONE;
     if (bm) best = 1;
-    for (int attempt = 0; attempt < 2 && best == DAG_INF && !g->gave_up; attempt++) {
+    Move cand[CAND_MAX];
+    int lens[CAND_MAX], n = 0, low_seen = 1 << 20;
+    /* WHY several attempts: a search that proves the node again can lean on another circle
+     * of proofs, longer than the first; each attempt forgets the circle it met */
+    for (int attempt = 0; attempt <= CYCLE_FIXES_MAX && best == DAG_INF && !g->gave_up; attempt++) {
+        bool cyclic = g->low < depth;
+        if (attempt > 1 && !cyclic) break;
         if (attempt) {
             /* WHY search again: every node the walk reaches lies below a proven defender node
              * (or is the root), so it is mated; its proof or those below it fell out of the
-             * table (a full cluster replaces its least searched entry) */
+             * table (a full cluster replaces its least searched entry), or they went round a
+             * cycle (forget_cycle). WHY no repetition disproofs stored: they hold on this
+             * search's path only, and the walk goes on along others. */
+            if (rem == REM_NONE && cyclic) forget_cycle(g, depth, cand, n);
+            if (g->low < low_seen) low_seen = g->low;
+            g->low = 1 << 20; /* the cycles that failed the attempt before are gone */
             MateResult r;
-            dfpn_solve(g->ms, rem, fsq, &r);
+            bool store_rep = g->ms->store_rep;
+            g->ms->store_rep = false;
+            /* the walk's path counts as the search's: a proof may not come back to it */
+            dfpn_solve_below(g->ms, g->keys, depth, rem, fsq, &r);
+            g->ms->store_rep = store_rep;
             if (g->ms->aborted || r.pn) break;
         }
-        Move cand[CAND_MAX];
-        int lens[CAND_MAX], n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
+        n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
         for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
+            g->moves[depth] = cand[i];
             pos_do_move(pos, cand[i]);
             int v = after_check(g, depth + 1, mate_child_rem(rem, cand[i]));
             pos_undo_move(pos);
@@ -207,6 +253,8 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
             }
         }
     }
+    /* a failure after cycles holds on this path only: not kept for others (dag_leave) */
+    if (best == DAG_INF && low_seen < g->low) g->low = low_seen;
     return dag_leave(g, s, depth, low_save, g->gave_up ? DAG_INF : best, bm);
 }
 
@@ -217,10 +265,12 @@ static int capture_value(Dag *g, int depth, int sq) {
     Position *pos = g->ms->pos;
     MoveList *list = &g->lists[depth];
     mate_gen(g->ms, REM_NONE, FREE_NONE, list);
+    g->keys[depth] = pos_key(pos);
     int best = DAG_INF;
     for (int i = 0; i < list->size && !g->gave_up; i++) {
         Move m = list->moves[i];
         if (move_is_drop(m) || move_to(m) != sq) continue;
+        g->moves[depth] = m;
         pos_do_move(pos, m);
         int v = after_check(g, depth + 1, REM_NONE);
         pos_undo_move(pos);
@@ -271,6 +321,7 @@ static int and_value(Dag *g, int depth, int rem) {
             Move m = list->moves[i];
             if (move_is_drop(m) != (pass == 1)) continue;
             int crem = mate_child_rem(rem, m), fsq = mate_child_free(rem, m, false), v;
+            g->moves[depth] = m;
             pos_do_move(pos, m);
             if (pass == 0)
                 v = or_value(g, depth + 1, crem, fsq);
@@ -307,8 +358,11 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     g.work_max = (uint64_t)DAG_WORK_PER_SLOT << bits;
     g.slot = calloc((size_t)1 << bits, sizeof *g.slot);
     g.lists = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.lists);
+    g.moves = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.moves);
+    g.keys = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.keys);
     int n = 0, fsq = FREE_NONE;
-    if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF && !g.gave_up) {
+    if (g.slot && g.lists && g.moves && g.keys && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF &&
+        !g.gave_up) {
         while (n < max) {
             bool found, attacker = n % 2 == 0;
             DagSlot *s = dag_slot(&g, dag_key(&g, rem, fsq), &found);
@@ -322,10 +376,14 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
         }
         for (int i = 0; i < n; i++) pos_undo_move(pos);
     }
-    if (!g.gave_up && !n) g.why = g.slot && g.lists ? "the stored proofs do not mate" : "no memory";
+    if (!g.gave_up && !n)
+        g.why = g.slot && g.lists && g.moves && g.keys ? "the stored proofs do not mate" : "no memory";
     free(g.slot);
     free(g.lists);
+    free(g.moves);
+    free(g.keys);
     ms->c->walk_nodes = g.work;
+    ms->c->walk_cycles = g.cycle_fixes;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
     return g.gave_up ? 0 : n;
 }
