@@ -162,8 +162,8 @@ static bool path_has(const MateSolver *ms, uint64_t key, int depth) {
     if (!count[key & ((1u << PATH_BITS) - 1)]) return false;
     for (int i = 0; i < depth; i++)
         if (ms->path[i] == key) return true;
-    for (int i = 0; i < ms->outer_len; i++)
-        if (ms->outer_path[i] == key) return true;
+    for (int i = ms->outer_from; i < ms->outer_to; i++)
+        if (ms->pos->states[i].key == key) return true;
     return false;
 }
 
@@ -811,15 +811,19 @@ bool dfpn_probe(MateSolver *ms, int rem, int fsq, MateResult *out) {
     return out->pn == 0 || out->dn == 0;
 }
 
-void dfpn_solve_below(MateSolver *ms, const uint64_t *keys, int n, int rem, int fsq, MateResult *out) {
+void dfpn_solve_below(MateSolver *ms, int from_sp, int rem, int fsq, MateResult *out) {
     uint16_t *count = (uint16_t *)(ms->path + HISTORY_MAX);
-    for (int i = 0; i < n; i++) count[keys[i] & ((1u << PATH_BITS) - 1)]++;
-    ms->outer_path = keys;
-    ms->outer_len = n;
+    const StateInfo *st = ms->pos->states;
+    int to_sp = ms->pos->sp;
+    for (int i = from_sp; i < to_sp; i++) count[st[i].key & ((1u << PATH_BITS) - 1)]++;
+    bool store_rep = ms->store_rep;
+    ms->store_rep = false;
+    ms->outer_from = from_sp;
+    ms->outer_to = to_sp;
     dfpn_solve(ms, rem, fsq, out);
-    ms->outer_path = NULL;
-    ms->outer_len = 0;
-    for (int i = 0; i < n; i++) count[keys[i] & ((1u << PATH_BITS) - 1)]--;
+    ms->outer_from = ms->outer_to = 0;
+    ms->store_rep = store_rep;
+    for (int i = from_sp; i < to_sp; i++) count[st[i].key & ((1u << PATH_BITS) - 1)]--;
 }
 
 void dfpn_forget(MateSolver *ms) {

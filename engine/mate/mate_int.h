@@ -160,10 +160,10 @@ typedef struct MateSolver {
     bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
     uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
-    /* positions above the search's root that count as repetitions too (the proof-line walk's
-     * path, proofline.c; their counters are in path's), NULL when none */
-    const uint64_t *outer_path;
-    int outer_len;
+    /* positions above the search's root that count as repetitions too: pos->states from
+     * outer_from up to outer_to (the proof-line walk's path, dfpn_solve_below; their counters
+     * are in path's); an empty range when none */
+    int outer_from, outer_to;
     MateFrame *frames; /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
     /* children of the nodes on the path */
     struct MateChild *kids;
@@ -198,9 +198,10 @@ int mate_solver_alloc(MateSolver *ms);
 void mate_solver_release(MateSolver *ms);
 /* Look the current position up (no search). */
 bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
-/* dfpn_solve with the n positions keys (full keys) counted as on the path above the root:
- * reaching one is a repetition. */
-void dfpn_solve_below(MateSolver *ms, const uint64_t *keys, int n, int rem, int fsq, MateResult *out);
+/* dfpn_solve with the positions of ms->pos's history from index from_sp up to the current one
+ * counted as on the path above the root: reaching one is a repetition. The repetition
+ * disproofs it finds hold on that path only and are not stored. */
+void dfpn_solve_below(MateSolver *ms, int from_sp, int rem, int fsq, MateResult *out);
 /* Forget the stored proofs of the current position (unlimited, no free square). */
 void dfpn_forget(MateSolver *ms);
 void mate_hand_of(const MateSolver *ms, MateHand *h);

@@ -46,8 +46,7 @@ typedef struct {
     size_t slot_mask;  /* slots - 1 */
     uint64_t work_max; /* nodes walked before the walk gives up */
     MoveList *lists;   /* one per depth */
-    Move *moves;       /* the move the walk made at each depth of its path */
-    uint64_t *keys;    /* the position (full key) at each depth of its path */
+    int root_sp;       /* the walk's root: its path is pos->states from here */
     int depth_max;
     uint64_t work;
     int low;              /* the shallowest path node a cycle reached in the current subtree */
@@ -126,7 +125,6 @@ static DagSlot *dag_enter(Dag *g, int depth, uint64_t key, int *val, int *low_sa
     s->val = DAG_INF;
     s->best = MOVE_NONE;
     s->depth = (int16_t)depth;
-    g->keys[depth] = pos_key(g->ms->pos);
     s->cyclic = false;
     *low_save = g->low;
     g->low = 1 << 20;
@@ -187,8 +185,8 @@ static int proven_checks(Dag *g, MoveList *list, int rem, int fsq, Move *cand, i
  * small proofs under it are collected (mtt_collect); a later proof of a sibling then leans on
  * that node, and the walk, following whichever checks are stored as proven, goes round: the
  * 1525-ply Microcosmos' walk failed after 147 nodes on a 4-ply cycle of a rook between 6a and 7a,
- * every node of it "proven". The search from this node sees the node itself on its path, so the
- * proof it stores cannot come back here. */
+ * every node of it "proven". The search that follows counts the walk's path as its own
+ * (dfpn_solve_below), so the proof it stores cannot come back to the line. */
 static void forget_cycle(Dag *g, int depth, const Move *cand, int n) {
     MateSolver *ms = g->ms;
     Position *pos = ms->pos;
@@ -199,12 +197,16 @@ static void forget_cycle(Dag *g, int depth, const Move *cand, int n) {
         pos_undo_move(pos);
     }
     dfpn_forget(ms);
-    int d = depth;
-    for (; d > g->low; d--) {
+    int back = depth - g->low;
+    Move *moves = malloc((size_t)back * sizeof *moves);
+    if (!moves) return;
+    for (int i = back - 1; i >= 0; i--) {
+        moves[i] = pos->states[pos->sp].move;
         pos_undo_move(pos);
         dfpn_forget(ms);
     }
-    for (; d < depth; d++) pos_do_move(pos, g->moves[d]);
+    for (int i = 0; i < back; i++) pos_do_move(pos, moves[i]);
+    free(moves);
 }
 
 /* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
@@ -228,22 +230,17 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
             /* WHY search again: every node the walk reaches lies below a proven defender node
              * (or is the root), so it is mated; its proof or those below it fell out of the
              * table (a full cluster replaces its least searched entry), or they went round a
-             * cycle (forget_cycle). WHY no repetition disproofs stored: they hold on this
-             * search's path only, and the walk goes on along others. */
+             * cycle (forget_cycle). */
             if (rem == REM_NONE && cyclic) forget_cycle(g, depth, cand, n);
             if (g->low < low_seen) low_seen = g->low;
             g->low = 1 << 20; /* the cycles that failed the attempt before are gone */
             MateResult r;
-            bool store_rep = g->ms->store_rep;
-            g->ms->store_rep = false;
             /* the walk's path counts as the search's: a proof may not come back to it */
-            dfpn_solve_below(g->ms, g->keys, depth, rem, fsq, &r);
-            g->ms->store_rep = store_rep;
+            dfpn_solve_below(g->ms, g->root_sp, rem, fsq, &r);
             if (g->ms->aborted || r.pn) break;
         }
         n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
         for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
-            g->moves[depth] = cand[i];
             pos_do_move(pos, cand[i]);
             int v = after_check(g, depth + 1, mate_child_rem(rem, cand[i]));
             pos_undo_move(pos);
@@ -265,12 +262,10 @@ static int capture_value(Dag *g, int depth, int sq) {
     Position *pos = g->ms->pos;
     MoveList *list = &g->lists[depth];
     mate_gen(g->ms, REM_NONE, FREE_NONE, list);
-    g->keys[depth] = pos_key(pos);
     int best = DAG_INF;
     for (int i = 0; i < list->size && !g->gave_up; i++) {
         Move m = list->moves[i];
         if (move_is_drop(m) || move_to(m) != sq) continue;
-        g->moves[depth] = m;
         pos_do_move(pos, m);
         int v = after_check(g, depth + 1, REM_NONE);
         pos_undo_move(pos);
@@ -321,7 +316,6 @@ static int and_value(Dag *g, int depth, int rem) {
             Move m = list->moves[i];
             if (move_is_drop(m) != (pass == 1)) continue;
             int crem = mate_child_rem(rem, m), fsq = mate_child_free(rem, m, false), v;
-            g->moves[depth] = m;
             pos_do_move(pos, m);
             if (pass == 0)
                 v = or_value(g, depth + 1, crem, fsq);
@@ -348,7 +342,7 @@ static int and_value(Dag *g, int depth, int rem) {
 
 int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     Position *pos = ms->pos;
-    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2};
+    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp};
     if (g.depth_max > max + 4) g.depth_max = max + 4;
     /* WHY sized by the table: a proof of a thousand plies (Microcosmos) spans millions of
      * stored nodes; a fixed 2^20 memo and 4M nodes of work gave up on it */
@@ -358,11 +352,8 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     g.work_max = (uint64_t)DAG_WORK_PER_SLOT << bits;
     g.slot = calloc((size_t)1 << bits, sizeof *g.slot);
     g.lists = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.lists);
-    g.moves = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.moves);
-    g.keys = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.keys);
     int n = 0, fsq = FREE_NONE;
-    if (g.slot && g.lists && g.moves && g.keys && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF &&
-        !g.gave_up) {
+    if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF && !g.gave_up) {
         while (n < max) {
             bool found, attacker = n % 2 == 0;
             DagSlot *s = dag_slot(&g, dag_key(&g, rem, fsq), &found);
@@ -376,12 +367,9 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
         }
         for (int i = 0; i < n; i++) pos_undo_move(pos);
     }
-    if (!g.gave_up && !n)
-        g.why = g.slot && g.lists && g.moves && g.keys ? "the stored proofs do not mate" : "no memory";
+    if (!g.gave_up && !n) g.why = g.slot && g.lists ? "the stored proofs do not mate" : "no memory";
     free(g.slot);
     free(g.lists);
-    free(g.moves);
-    free(g.keys);
     ms->c->walk_nodes = g.work;
     ms->c->walk_cycles = g.cycle_fixes;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
