@@ -384,10 +384,11 @@ static void mate_run(EngineContext *e) {
         snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
                  c.first_len);
         sh->reporter.on_string(sh->reporter.user, text);
-        if (c.walk_cycles) {
+        if (c.walk_cycles || c.walk_forgot) {
             snprintf(text, sizeof text,
-                     "the walk over the stored proofs met %llu cycles of proofs and searched them again",
-                     (unsigned long long)c.walk_cycles);
+                     "the walk over the stored proofs met %llu cycles of proofs and %llu proofs that failed on its "
+                     "path, and searched them again",
+                     (unsigned long long)c.walk_cycles, (unsigned long long)c.walk_forgot);
             sh->reporter.on_string(sh->reporter.user, text);
         }
         if (s == MATE_FOUND && !c.shortest) {

@@ -157,13 +157,16 @@ static void perturb(MateSolver *ms, MateResult *r) {
 
 enum { PATH_BITS = 16 };
 
-static bool path_has(const MateSolver *ms, uint64_t key, int depth) {
+static bool path_has(MateSolver *ms, uint64_t key, int depth) {
     const uint16_t *count = (const uint16_t *)(ms->path + HISTORY_MAX);
     if (!count[key & ((1u << PATH_BITS) - 1)]) return false;
     for (int i = 0; i < depth; i++)
         if (ms->path[i] == key) return true;
     for (int i = ms->outer_from; i < ms->outer_to; i++)
-        if (ms->pos->states[i].key == key) return true;
+        if (ms->pos->states[i].key == key) {
+            if (i < ms->outer_hit) ms->outer_hit = i;
+            return true;
+        }
     return false;
 }
 
@@ -819,7 +822,7 @@ void dfpn_solve_below(MateSolver *ms, int from_sp, int rem, int fsq, MateResult 
     bool store_rep = ms->store_rep;
     ms->store_rep = false;
     ms->outer_from = from_sp;
-    ms->outer_to = to_sp;
+    ms->outer_to = ms->outer_hit = to_sp;
     dfpn_solve(ms, rem, fsq, out);
     ms->outer_from = ms->outer_to = 0;
     ms->store_rep = store_rep;

@@ -52,6 +52,7 @@ typedef struct {
     const char *walk_fault; /* out: why the last proof-line walk gave no line (NULL: it gave one) */
     uint64_t walk_nodes;    /* out: nodes that walk visited */
     uint64_t walk_cycles;   /* out: cycles of stored proofs that walk forgot and searched again */
+    uint64_t walk_forgot;   /* out: proofs of nodes that walk found failing on its path, forgotten */
 } MateControl;
 
 /* Search the side to move's forced mate in pos (restored on return). MATE_FOUND fills

@@ -164,6 +164,7 @@ typedef struct MateSolver {
      * outer_from up to outer_to (the proof-line walk's path, dfpn_solve_below; their counters
      * are in path's); an empty range when none */
     int outer_from, outer_to;
+    int outer_hit;     /* the lowest of those a search met as a repetition (outer_to: none) */
     MateFrame *frames; /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
     /* children of the nodes on the path */
     struct MateChild *kids;

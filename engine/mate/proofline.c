@@ -51,6 +51,7 @@ typedef struct {
     uint64_t work;
     int low;              /* the shallowest path node a cycle reached in the current subtree */
     uint64_t cycle_fixes; /* proofs forgotten and searched again (forget_cycle) */
+    uint64_t forgotten;   /* proofs of nodes the walk found failing, forgotten (forget_failed) */
     bool gave_up;
     const char *why; /* why it gave up (MateControl.walk_fault) */
 } Dag;
@@ -209,6 +210,21 @@ static void forget_cycle(Dag *g, int depth, const Move *cand, int n) {
     free(moves);
 }
 
+/* A node the walk found not mated on its path while the table holds a proof of it: the proof
+ * is forgotten (the unlimited walk only). WHY: a stored proof is sound for a search that
+ * starts at its node, but it may pass through a position the line has already been through
+ * (graph history interaction: for the line that is a repetition, and the attacker may not
+ * repeat). A search above that trusted it would prove its own node again by the same route,
+ * so each failing node of the line is taken out of the table, and the search that follows
+ * above must prove it afresh, with the walk's path, or go round it. */
+static void forget_failed(Dag *g, int rem) {
+    if (rem != REM_NONE || g->gave_up) return;
+    MateResult r;
+    if (!dfpn_probe(g->ms, rem, FREE_NONE, &r) || r.pn) return;
+    dfpn_forget(g->ms);
+    g->forgotten++;
+}
+
 /* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
  * walk would cover every proof in the table; a check is looked at only while its stored
  * length promises less than the best found so far. */
@@ -221,23 +237,31 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
     if (bm) best = 1;
     Move cand[CAND_MAX];
     int lens[CAND_MAX], n = 0, low_seen = 1 << 20;
+    uint64_t forgotten = g->forgotten;
     /* WHY several attempts: a search that proves the node again can lean on another circle
-     * of proofs, longer than the first; each attempt forgets the circle it met */
+     * of proofs, or on another proof that the walk finds going back up its path; each
+     * attempt forgets what failed the one before (forget_cycle, forget_failed) */
     for (int attempt = 0; attempt <= CYCLE_FIXES_MAX && best == DAG_INF && !g->gave_up; attempt++) {
-        bool cyclic = g->low < depth;
-        if (attempt > 1 && !cyclic) break;
+        bool cyclic = g->low < depth, progress = g->forgotten != forgotten;
+        if (attempt > 1 && !cyclic && !progress) break;
         if (attempt) {
             /* WHY search again: every node the walk reaches lies below a proven defender node
              * (or is the root), so it is mated; its proof or those below it fell out of the
              * table (a full cluster replaces its least searched entry), or they went round a
-             * cycle (forget_cycle). */
+             * cycle (forget_cycle), or back up the walk's path (forget_failed). */
             if (rem == REM_NONE && cyclic) forget_cycle(g, depth, cand, n);
             if (g->low < low_seen) low_seen = g->low;
             g->low = 1 << 20; /* the cycles that failed the attempt before are gone */
+            forgotten = g->forgotten;
             MateResult r;
             /* the walk's path counts as the search's: a proof may not come back to it */
             dfpn_solve_below(g->ms, g->root_sp, rem, fsq, &r);
-            if (g->ms->aborted || r.pn) break;
+            if (g->ms->aborted) break;
+            if (r.pn) { /* not mated on this path; a failure resting on the path is its own */
+                int hit = g->ms->outer_hit - g->root_sp;
+                if (hit < depth && hit < low_seen) low_seen = hit;
+                break;
+            }
         }
         n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
         for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
@@ -250,8 +274,11 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
             }
         }
     }
-    /* a failure after cycles holds on this path only: not kept for others (dag_leave) */
-    if (best == DAG_INF && low_seen < g->low) g->low = low_seen;
+    if (best == DAG_INF) {
+        /* a failure after cycles holds on this path only: not kept for others (dag_leave) */
+        if (low_seen < g->low) g->low = low_seen;
+        forget_failed(g, rem);
+    }
     return dag_leave(g, s, depth, low_save, g->gave_up ? DAG_INF : best, bm);
 }
 
@@ -336,6 +363,7 @@ static int and_value(Dag *g, int depth, int rem) {
     if (g->gave_up || value == DAG_INF) {
         value = DAG_INF;
         best = MOVE_NONE;
+        forget_failed(g, rem);
     }
     return dag_leave(g, s, depth, low_save, value, best);
 }
@@ -372,6 +400,7 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     free(g.lists);
     ms->c->walk_nodes = g.work;
     ms->c->walk_cycles = g.cycle_fixes;
+    ms->c->walk_forgot = g.forgotten;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
     return g.gave_up ? 0 : n;
 }
