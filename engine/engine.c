@@ -140,6 +140,38 @@ static Reporter fuzz_wrap(EngineContext *e, const Reporter *r) {
 static SearchWorker *fuzz_pool[THREADS_MAX];
 static int fuzz_pool_count;
 static pthread_mutex_t fuzz_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The same for the hash table (FUZZ_HASH_MB): mapping, faulting in (tt_touch) and unmapping it
+ * in every session was most of a session's time under ASan (every unmap flushes the TLB of
+ * each CPU). A table taken from the pool is wiped, so each session starts from an empty one. */
+static TT fuzz_tt;
+static bool fuzz_tt_kept;
+
+static void fuzz_tt_take(TT *tt, int mb) {
+    pthread_mutex_lock(&fuzz_pool_lock);
+    bool kept = fuzz_tt_kept && tt_bytes(&fuzz_tt) / (1024 * 1024) == (size_t)mb;
+    if (kept) {
+        *tt = fuzz_tt;
+        fuzz_tt_kept = false;
+    }
+    pthread_mutex_unlock(&fuzz_pool_lock);
+    if (!kept) {
+        tt_resize(tt, (size_t)mb);
+        return;
+    }
+    tt_wipe(tt);
+}
+
+static void fuzz_tt_give(TT *tt) {
+    pthread_mutex_lock(&fuzz_pool_lock);
+    bool keep = !fuzz_tt_kept && tt->clusters;
+    if (keep) {
+        fuzz_tt = *tt;
+        fuzz_tt_kept = true;
+        *tt = (TT){0};
+    }
+    pthread_mutex_unlock(&fuzz_pool_lock);
+    if (!keep) tt_free(tt);
+}
 #endif
 
 /* A new game for every search worker (history and caches forgotten). */
@@ -165,7 +197,11 @@ EngineContext *engine_create(void) {
     e->ponder = engine_options[EOPT_PONDER].def;
     e->no_solved = !engine_options[EOPT_SOLVED].def;
     for (int i = 0; i < EOPT_COUNT; i++) e->kept[i] = engine_options[i].def;
+#ifdef SHISHI_FUZZ
+    fuzz_tt_take(&e->tt, e->hash_mb);
+#else
     tt_resize(&e->tt, (size_t)e->hash_mb);
+#endif
     char err[256];
     engine_set_variant(e, variant_list()[0], err, sizeof err);
     return e;
@@ -175,9 +211,9 @@ void engine_destroy(EngineContext *e) {
     if (!e) return;
     engine_stop(e);
     engine_wait(e);
-    tt_free(&e->tt);
     solved_slot_free(&e->solved);
 #ifdef SHISHI_FUZZ
+    fuzz_tt_give(&e->tt);
     pthread_mutex_lock(&fuzz_pool_lock);
     for (int i = 0; i < e->worker_count; i++)
         if (fuzz_pool_count < THREADS_MAX)
@@ -186,6 +222,7 @@ void engine_destroy(EngineContext *e) {
             search_worker_free(e->workers[i]);
     pthread_mutex_unlock(&fuzz_pool_lock);
 #else
+    tt_free(&e->tt);
     for (int i = 0; i < e->worker_count; i++) search_worker_free(e->workers[i]);
 #endif
     free(e->pos);

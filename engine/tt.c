@@ -129,12 +129,17 @@ void tt_free(TT *tt) {
     tt->cluster_count = 0;
 }
 
+void tt_wipe(TT *tt) {
+    if (tt->clusters) memset(tt->clusters, 0, tt->cluster_count * sizeof(TTCluster));
+    tt->age = 0;
+    tt->epoch = 1;
+}
+
+size_t tt_bytes(const TT *tt) { return tt->cluster_count * sizeof(TTCluster); }
+
 void tt_clear(TT *tt) {
     tt->age = 0;
-    if (++tt->epoch == 0) {
-        if (tt->clusters) memset(tt->clusters, 0, tt->cluster_count * sizeof(TTCluster));
-        tt->epoch = 1;
-    }
+    if (++tt->epoch == 0) tt_wipe(tt);
 }
 
 void tt_new_search(TT *tt) { tt->age = (uint8_t)((tt->age + 1) & AGE_MASK); }

@@ -47,6 +47,10 @@ void tt_free(TT *tt);
 void tt_touch(TT *tt);
 /* Forget every entry (O(1): a new epoch; a real wipe once every 65535 clears). */
 void tt_clear(TT *tt);
+/* Every entry wiped, as a fresh table's (tt_clear only makes them stale). */
+void tt_wipe(TT *tt);
+/* The table's size in bytes (0 when none). */
+size_t tt_bytes(const TT *tt);
 /* Start a new search: advance the age, so older entries are replaced first. */
 void tt_new_search(TT *tt);
 /* True and *hit filled if key is stored (in the current epoch, untorn); false otherwise. */

@@ -19,10 +19,14 @@ enum {
     RANK_MAX = 12,
     SQ_MAX = 144,
     SQ_NONE = 255,
-    PT_MAX = 48,        /* piece types per variant, promoted forms included */
-    HAND_MAX = 64,      /* highest count of one hand type */
-    MOVES_MAX = 4096,   /* legal moves in any position of any game (chu needs ~600) */
+    PT_MAX = 48,      /* piece types per variant, promoted forms included */
+    HAND_MAX = 64,    /* highest count of one hand type */
+    MOVES_MAX = 4096, /* legal moves in any position of any game (chu needs ~600) */
+#ifdef SHISHI_HISTORY_MAX
+    HISTORY_MAX = SHISHI_HISTORY_MAX, /* a build's own (the fuzz build's, Makefile FUZZ_ARCH) */
+#else
     HISTORY_MAX = 4096, /* plies kept in a position (game + search) */
+#endif
     LEGS_MAX = 2
 };
 
