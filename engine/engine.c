@@ -16,7 +16,10 @@
 #include "solved.h"
 #include "timeman.h"
 
-enum { THREADS_MAX = ENGINE_THREADS_MAX, MATE_STACK = 64 << 20 };
+/* MATE_STACK: 16 KB a ply of history (64 MB at 4096 plies), several times a df-pn frame's
+ * need; the fuzz build's shorter history (Makefile FUZZ_ARCH) gets 16 MB, which glibc's cache of
+ * thread stacks keeps (a 64 MB stack was mapped and unmapped at every `go mate`). */
+enum { THREADS_MAX = ENGINE_THREADS_MAX, MATE_STACK = HISTORY_MAX * (16 << 10) };
 
 #ifdef SHISHI_FUZZ
 /* Fuzz builds only (tests/fuzz/, Makefile `fuzz`): the protocol targets run whole sessions
