@@ -835,6 +835,8 @@ void dfpn_forget(MateSolver *ms) {
     mtt_forget_proof(ms->tt, node_key(ms, FREE_NONE), &h);
 }
 
+uint64_t dfpn_key(const MateSolver *ms) { return node_key(ms, FREE_NONE); }
+
 void dfpn_solve(MateSolver *ms, int rem, int fsq, MateResult *out) {
     do {
         search(ms, rem, fsq, PN_INF - 1, PN_INF - 1, 0, out);

@@ -205,6 +205,8 @@ bool dfpn_probe(MateSolver *ms, int rem, int free_sq, MateResult *out);
 void dfpn_solve_below(MateSolver *ms, int from_sp, int rem, int fsq, MateResult *out);
 /* Forget the stored proofs of the current position (unlimited, no free square). */
 void dfpn_forget(MateSolver *ms);
+/* The table key of the current position (unlimited, no free square): what dfpn_forget forgets. */
+uint64_t dfpn_key(const MateSolver *ms);
 void mate_hand_of(const MateSolver *ms, MateHand *h);
 /* Depth budget of the child reached by move m from a node with budget rem (a futility test,
  * MF_VIRT, gets the defender's budget from before its drop back). */

@@ -40,6 +40,12 @@ typedef struct {
     bool cyclic;   /* its value leaned on a cycle back to a node above it: valid on that path only */
 } DagSlot;
 
+typedef struct Forgot {
+    uint64_t key;
+    MateHand hand;
+    MateResult r;
+} Forgot;
+
 typedef struct {
     MateSolver *ms;
     DagSlot *slot;
@@ -49,9 +55,11 @@ typedef struct {
     int root_sp;       /* the walk's root: its path is pos->states from here */
     int depth_max;
     uint64_t work;
-    int low;              /* the shallowest path node a cycle reached in the current subtree */
-    uint64_t cycle_fixes; /* proofs forgotten and searched again (forget_cycle) */
-    uint64_t forgotten;   /* proofs of nodes the walk found failing, forgotten (forget_failed) */
+    int low;               /* the shallowest path node a cycle reached in the current subtree */
+    uint64_t cycle_fixes;  /* proofs forgotten and searched again (forget_cycle) */
+    uint64_t forgotten;    /* proofs of nodes the walk found failing, forgotten (forget_failed) */
+    struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
+    size_t forgot_cap;
     bool gave_up;
     const char *why; /* why it gave up (MateControl.walk_fault) */
 } Dag;
@@ -221,8 +229,25 @@ static void forget_failed(Dag *g, int rem) {
     if (rem != REM_NONE || g->gave_up) return;
     MateResult r;
     if (!dfpn_probe(g->ms, rem, FREE_NONE, &r) || r.pn) return;
+    if (g->forgotten == g->forgot_cap) {
+        size_t cap = g->forgot_cap ? 2 * g->forgot_cap : 256;
+        Forgot *f = realloc(g->forgot, cap * sizeof *f);
+        if (!f) return; /* then the proof stays: the walk may fail here again, but the table is whole */
+        g->forgot = f;
+        g->forgot_cap = cap;
+    }
+    Forgot *f = &g->forgot[g->forgotten++];
+    f->key = dfpn_key(g->ms);
+    mate_hand_of(g->ms, &f->hand);
+    f->r = r;
     dfpn_forget(g->ms);
-    g->forgotten++;
+}
+
+/* The walk gave no line: the proofs forget_failed took out are stored again. WHY: the answer
+ * then falls back on the walk along stored lengths (line.c), which needs the table whole. */
+static void restore_forgotten(Dag *g) {
+    for (size_t i = g->forgotten; i-- > 0;)
+        mtt_store(g->ms->tt, g->forgot[i].key, &g->forgot[i].hand, &g->forgot[i].r, 1);
 }
 
 /* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
@@ -396,6 +421,8 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
         for (int i = 0; i < n; i++) pos_undo_move(pos);
     }
     if (!g.gave_up && !n) g.why = g.slot && g.lists ? "the stored proofs do not mate" : "no memory";
+    if (g.gave_up || !n) restore_forgotten(&g);
+    free(g.forgot);
     free(g.slot);
     free(g.lists);
     ms->c->walk_nodes = g.work;
