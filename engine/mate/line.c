@@ -442,7 +442,9 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
                 }
             }
         }
-        status = *length ? MATE_FOUND : ms.aborted ? MATE_TIMEOUT : MATE_NONE;
+        /* WHY never MATE_NONE here: the root is proven, so a mate exists; without a line read
+         * from the table the honest answer is that none was found in time */
+        status = *length ? MATE_FOUND : MATE_TIMEOUT;
         free(buf);
     }
     solver_free(&ms);

@@ -58,6 +58,7 @@ typedef struct {
     int low;               /* the shallowest path node a cycle reached in the current subtree */
     uint64_t cycle_fixes;  /* proofs forgotten and searched again (forget_cycle) */
     uint64_t forgotten;    /* proofs of nodes the walk found failing, forgotten (forget_failed) */
+    bool reps_cleared;     /* the table's repetition disproofs are gone (before the first re-search) */
     struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
     size_t forgot_cap;
     bool gave_up;
@@ -278,6 +279,14 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
             if (g->low < low_seen) low_seen = g->low;
             g->low = 1 << 20; /* the cycles that failed the attempt before are gone */
             forgotten = g->forgotten;
+            /* WHY: a disproof the solver stored because it met a repetition holds on the
+             * path it was found on only (ENT_REP); trusted here it disproved nodes of the
+             * line that are mated (Microcosmos: re-searches 14-26 plies in, none touching
+             * the walk's path, came back disproven, and the walk failed up to the root) */
+            if (!g->reps_cleared) {
+                mtt_clear_rep(g->ms->tt);
+                g->reps_cleared = true;
+            }
             MateResult r;
             /* the walk's path counts as the search's: a proof may not come back to it */
             dfpn_solve_below(g->ms, g->root_sp, rem, fsq, &r);
