@@ -444,6 +444,13 @@ static void mate_run(EngineContext *e) {
                 sh->reporter.on_string(sh->reporter.user, text);
             }
         }
+        if (s != MATE_FOUND) { /* proven, but no line to show: say so (the answer is a timeout) */
+            snprintf(text, sizeof text,
+                     "the position is proven mated, but no line was read in time (the walk over "
+                     "the stored proofs: %llu nodes, %s)",
+                     (unsigned long long)c.walk_nodes, c.walk_fault ? c.walk_fault : "no fault");
+            sh->reporter.on_string(sh->reporter.user, text);
+        }
     }
     if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, e->search_root);
     free(line);
