@@ -59,7 +59,14 @@ VERSION_STAMP := $(BUILD)/version.stamp
 $(shell mkdir -p $(BUILD) && (echo '$(GITREV)' | cmp -s - $(VERSION_STAMP) || echo '$(GITREV)' > $(VERSION_STAMP)))
 $(patsubst %.c,$(BUILD)/%.o,$(shell grep -l SHISHI_VERSION $(LIB_SRC) protocol/main.c 2>/dev/null)): $(VERSION_STAMP)
 
-$(BUILD)/%.o: %.c
+# The flags the objects were built with: every object is rebuilt when they change. WHY: make
+# does not compare flags, and objects of two configurations must never be linked together (the
+# fuzz build's SHISHI_HISTORY_MAX changes the Position's layout; FUZZ_ARCH below).
+FLAGS_TEXT  := $(filter-out -DSHISHI_VERSION=% -DSHISHI_BUILD_DIR=%,$(CFLAGS)) $(FUZZ_HOT_FLAGS)
+FLAGS_STAMP := $(BUILD)/flags.stamp
+$(shell mkdir -p $(BUILD) && (echo '$(FLAGS_TEXT)' | cmp -s - $(FLAGS_STAMP) || echo '$(FLAGS_TEXT)' > $(FLAGS_STAMP)))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -110,7 +117,7 @@ $(SUITES_H): $(wildcard tests/check_*.c)
 
 # every test object includes testutil.h, which includes the generated suites.h
 $(TEST_OBJ): $(SUITES_H)
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CHECK_CFLAGS) -I$(BUILD)/tests -c -o $@ $<
 
@@ -141,7 +148,7 @@ FUZZ_SECONDS ?= 60
 SHARED_DIR   := $(or $(SHISHI_SHARED),../shared)
 
 .PRECIOUS: $(BUILD)/fuzzcap/%.o $(BUILD)/tests/fuzz/%.o
-$(BUILD)/fuzzcap/%.o: %.c
+$(BUILD)/fuzzcap/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DSHISHI_FUZZ -c -o $@ $<
 
