@@ -115,7 +115,7 @@ static inline void mtt_prefetch(const MateTable *t, uint64_t key) {
 /* Drop every ENT_REP disproof (before a search that must not trust them). */
 void mtt_clear_rep(MateTable *t);
 /* Drop the proofs of key that prove it with hand h (no bigger proof hand): the proof-line walk
- * found them leaning on each other in a cycle (proofline.c). */
+ * found them going round a cycle or back up its path (proofline.c). */
 void mtt_forget_proof(MateTable *t, uint64_t key, const MateHand *h);
 
 static inline bool hand_le(const MateHand *a, const MateHand *b, int slots) {

@@ -208,15 +208,12 @@ static void forget_cycle(Dag *g, int depth, const Move *cand, int n) {
     }
     dfpn_forget(ms);
     int back = depth - g->low;
-    Move *moves = malloc((size_t)back * sizeof *moves);
-    if (!moves) return;
-    for (int i = back - 1; i >= 0; i--) {
-        moves[i] = pos->states[pos->sp].move;
+    for (int i = 0; i < back; i++) {
         pos_undo_move(pos);
         dfpn_forget(ms);
     }
-    for (int i = 0; i < back; i++) pos_do_move(pos, moves[i]);
-    free(moves);
+    /* an undone state keeps its move: the path is made again from the history itself */
+    for (int i = 0; i < back; i++) pos_do_move(pos, pos->states[pos->sp + 1].move);
 }
 
 /* A node the walk found not mated on its path while the table holds a proof of it: the proof
@@ -241,7 +238,7 @@ static void forget_failed(Dag *g, int rem) {
     f->key = dfpn_key(g->ms);
     mate_hand_of(g->ms, &f->hand);
     f->r = r;
-    dfpn_forget(g->ms);
+    mtt_forget_proof(g->ms->tt, f->key, &f->hand);
 }
 
 /* The walk gave no line: the proofs forget_failed took out are stored again. WHY: the answer
