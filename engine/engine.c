@@ -16,16 +16,16 @@
 #include "solved.h"
 #include "timeman.h"
 
-/* MATE_STACK: 16 KB a ply of history (64 MB at 4096 plies), several times a df-pn frame's
- * need; the fuzz build's shorter history (Makefile FUZZ_ARCH) gets 16 MB, which glibc's cache of
- * thread stacks keeps (a 64 MB stack was mapped and unmapped at every `go mate`). */
-enum { THREADS_MAX = ENGINE_THREADS_MAX, MATE_STACK = HISTORY_MAX * (16 << 10) };
+enum { THREADS_MAX = ENGINE_THREADS_MAX };
 
 #ifdef SHISHI_FUZZ
 /* Fuzz builds only (tests/fuzz/, Makefile `fuzz`): the protocol targets run whole sessions
  * in-process thousands of times, so every search is cut short and the tables kept small. The
  * options still accept and report the values given; only what is allocated or searched shrinks. */
 enum { FUZZ_NODES = 400, FUZZ_DEPTH = 4, FUZZ_MATE_MS = 5, FUZZ_HASH_MB = 1, FUZZ_THREADS = 2 };
+/* WHY a mate table under 128 KB: ASan serves larger blocks with an mmap and an munmap each, and
+ * the table was made and freed at every `go mate` (FUZZ_NODES fill a few hundred entries) */
+enum { FUZZ_MATE_HASH_KB = 96 };
 
 static int fuzz_min(int a, int b) { return a < b ? a : b; }
 
@@ -50,8 +50,7 @@ struct EngineContext {
     int hash_mb, threads, multipv;
     bool ponder;
     SearchShared shared;
-    pthread_t thread;
-    bool running; /* a search thread exists and has not been joined */
+    bool running; /* worker 0's thread runs a search that has not been joined */
     Position *search_root;
     /* one per search thread, kept across `go` commands so histories carry over in a game */
     SearchWorker *workers[THREADS_MAX];
@@ -411,6 +410,9 @@ static void mate_run(EngineContext *e) {
     MateControl c = {
         .stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh, .on_progress = mate_progress};
     c.threads = e->threads; /* the root's searches (engine/mate/parallel.c) */
+#ifdef SHISHI_FUZZ
+    c.hash_kb = FUZZ_MATE_HASH_KB;
+#endif
     c.max_plies = sh->limits.mate_plies;
     if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
     c.node_limit = sh->limits.nodes; /* go mate ... nodes N: a reproducible budget */
@@ -469,6 +471,7 @@ static bool mate_probe(EngineContext *e) {
                      .deadline_ms = start + sh->limits.mate_probe,
                      .hash_mb = e->hash_mb < MATE_PROBE_HASH_MB ? e->hash_mb : MATE_PROBE_HASH_MB};
 #ifdef SHISHI_FUZZ
+    c.hash_kb = FUZZ_MATE_HASH_KB;
     c.node_limit = FUZZ_NODES; /* besides the 5 ms: the same work on every run */
 #endif
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);
@@ -493,14 +496,13 @@ static bool mate_probe(EngineContext *e) {
     return found;
 }
 
-static void *search_thread_main(void *arg) {
+static void search_thread_main(void *arg) {
     EngineContext *e = arg;
     const SearchLimits *l = &e->shared.limits;
     if (l->mate)
         mate_run(e);
     else if (!(l->mate_probe > 0 && l->infinite && !l->exclude_count && mate_probe(e)))
         search_run(&e->shared, e->search_root, e->workers);
-    return NULL;
 }
 
 void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *reporter) {
@@ -552,13 +554,8 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
         if (reporter->on_bestmove) reporter->on_bestmove(reporter->user, &bm);
         return;
     }
-    /* WHY a stack size only for `go mate`: the df-pn solver (engine/mate/) recurses once per
-     * ply of the current path, which in long problems reaches thousands of plies. */
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    if (limits->mate) pthread_attr_setstacksize(&attr, MATE_STACK);
-    e->running = pthread_create(&e->thread, &attr, search_thread_main, e) == 0;
-    pthread_attr_destroy(&attr);
+    /* the search (or `go mate`) runs on worker 0's own thread, kept between searches */
+    e->running = sh->threads > 0 && search_worker_spawn(e->workers[0], search_thread_main, e);
     if (!e->running) search_thread_main(e); /* no thread: search in the caller */
 }
 
@@ -582,7 +579,7 @@ void engine_ponderhit(EngineContext *e) {
 
 void engine_wait(EngineContext *e) {
     if (!e->running) return;
-    pthread_join(e->thread, NULL);
+    search_worker_join(e->workers[0]);
     e->running = false;
 }
 

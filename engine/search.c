@@ -18,6 +18,7 @@
 #include "../src/mate1.h"
 #include "../src/see.h"
 #include "movepick.h"
+#include "parked.h"
 #include "timeman.h"
 
 int64_t now_ms(void) {
@@ -73,6 +74,7 @@ typedef struct {
 } Stack;
 
 struct SearchWorker {
+    ParkedThread thread; /* its own, made at the first job and kept (parked.h) */
     SearchShared *sh;
     int id;
     Position pos;
@@ -778,17 +780,20 @@ static void iterate(SearchWorker *w) {
     }
 }
 
-static void *helper_main(void *arg) {
+static void helper_main(void *arg) {
     SearchWorker *w = arg;
     iterate(w);
     flush_nodes(w);
-    return NULL;
 }
 
 SearchWorker *search_worker_new(const Variant *v) {
     pthread_once(&tables_once, init_tables);
     SearchWorker *w = calloc(1, sizeof *w);
     if (!w) return NULL;
+    if (parked_init(&w->thread, WORKER_STACK)) {
+        free(w);
+        return NULL;
+    }
     w->bufs = malloc(sizeof(MoveBuffers) * FRAMES_MAX);
     if (!w->bufs || history_init(&w->hist, v)) {
         search_worker_free(w);
@@ -799,10 +804,15 @@ SearchWorker *search_worker_new(const Variant *v) {
 
 void search_worker_free(SearchWorker *w) {
     if (!w) return;
+    parked_destroy(&w->thread);
     history_free(&w->hist);
     free(w->bufs);
     free(w);
 }
+
+bool search_worker_spawn(SearchWorker *w, void (*job)(void *), void *arg) { return parked_run(&w->thread, job, arg); }
+
+void search_worker_join(SearchWorker *w) { parked_wait(&w->thread); }
 
 int search_worker_new_game(SearchWorker *w, const Variant *v) {
     memset(w->eval_cache, 0, sizeof w->eval_cache);
@@ -880,11 +890,10 @@ void search_run(SearchShared *sh, const Position *root, SearchWorker *const *wor
     } else {
         /* Step 1: helpers (Lazy SMP), sharing only the TT */
         int helpers = sh->threads > 1 ? sh->threads - 1 : 0;
-        pthread_t tids[64];
         int started = 0;
         for (int i = 0; i < helpers && i < 63; i++) {
             worker_start(workers[i + 1], sh, root, i + 1);
-            if (pthread_create(&tids[i], NULL, helper_main, workers[i + 1]) != 0) break;
+            if (!search_worker_spawn(workers[i + 1], helper_main, workers[i + 1])) break;
             started++;
         }
         /* Step 2: the main thread's iterative deepening */
@@ -892,7 +901,7 @@ void search_run(SearchShared *sh, const Position *root, SearchWorker *const *wor
         /* Step 3: infinite and ponder searches wait for stop / ponderhit */
         await_release(main_w);
         atomic_store(&sh->stop, true);
-        for (int i = 0; i < started; i++) pthread_join(tids[i], NULL);
+        for (int i = 0; i < started; i++) search_worker_join(workers[i + 1]);
         flush_nodes(main_w);
         bm.best = main_w->best_move ? main_w->best_move : main_w->root_moves.moves[0];
         bm.ponder = main_w->best_move ? main_w->ponder_move : MOVE_NONE;

@@ -31,9 +31,22 @@ typedef struct {
 
 typedef struct SearchWorker SearchWorker;
 
+/* A worker's thread stack: 16 KB a ply of history (64 MB at 4096 plies; the fuzz build's shorter
+ * history, Makefile FUZZ_ARCH, gets 16 MB). WHY that much for every worker: worker 0's thread
+ * also runs the engine's `go mate`, whose df-pn solver (engine/mate/) recurses once per ply of
+ * its path, thousands of plies in long problems; and a worker may be worker 0 of the next
+ * engine (the fuzz build's pool). Only the pages a thread touches are resident. */
+enum { WORKER_STACK = HISTORY_MAX * (16 << 10) };
+
 /* A worker for game v; NULL when memory is short. */
 SearchWorker *search_worker_new(const Variant *v);
+/* Waits for the worker's job and ends its thread. */
 void search_worker_free(SearchWorker *w);
+/* Run job(arg) on the worker's own thread, made at its first job and kept until
+ * search_worker_free; the previous job must have been joined. false when no thread can be made. */
+bool search_worker_spawn(SearchWorker *w, void (*job)(void *), void *arg);
+/* Block until the worker's job has returned. */
+void search_worker_join(SearchWorker *w);
 /* Forget learned statistics (a new game); re-sizes them when the game changed. 0 or -1. */
 int search_worker_new_game(SearchWorker *w, const Variant *v);
 

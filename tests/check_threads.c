@@ -3,12 +3,15 @@
  * progress read from the input thread while the search runs. Each case checks that exactly one
  * best move arrives, that it is legal, and that none arrives early. Run under `make tsan` this
  * is the suite that exercises the search threads, the stop flag and the ponder hand-over. */
+#define _GNU_SOURCE /* gettid */
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../engine/engine.h"
+#include "../engine/parked.h"
 #include "../eval/eval.h"
 #include "testutil.h"
 
@@ -16,6 +19,9 @@ typedef struct {
     atomic_int bestmoves;
     atomic_int infos;
     BestMove best; /* written by the search thread; read after engine_wait (join) */
+    pid_t thread;  /* kernel id of the thread that reported the best move (WHY not pthread_t:
+                    * glibc gives a new thread the descriptor of a joined one, so a thread made
+                    * per search could compare equal) */
 } Seen;
 
 static void on_info(void *user, const SearchInfo *info) {
@@ -26,6 +32,7 @@ static void on_info(void *user, const SearchInfo *info) {
 static void on_best(void *user, const BestMove *bm) {
     Seen *s = user;
     s->best = *bm;
+    s->thread = gettid();
     atomic_fetch_add(&s->bestmoves, 1);
 }
 
@@ -145,6 +152,58 @@ START_TEST(threads_go_after_go) {
 }
 END_TEST
 
+/* A parked thread runs each job on the same thread, one after the other, and ends when
+ * destroyed; one that never ran a job is destroyed without a thread. */
+typedef struct {
+    atomic_int runs;
+    pid_t seen[3];
+} JobLog;
+
+static void log_job(void *arg) {
+    JobLog *j = arg;
+    int n = atomic_load(&j->runs);
+    sleep_ms(2); /* a wait that returned early would read the old count below */
+    j->seen[n] = gettid();
+    atomic_store(&j->runs, n + 1);
+}
+
+START_TEST(threads_parked_thread_is_reused) {
+    ParkedThread t;
+    JobLog j = {0};
+    ck_assert_int_eq(parked_init(&t, 1 << 20), 0);
+    for (int i = 0; i < 3; i++) {
+        ck_assert(parked_run(&t, log_job, &j));
+        parked_wait(&t);
+        ck_assert_int_eq(atomic_load(&j.runs), i + 1);
+    }
+    ck_assert_int_ne(j.seen[0], gettid());
+    ck_assert(j.seen[0] == j.seen[1] && j.seen[1] == j.seen[2]);
+    parked_destroy(&t);
+    ParkedThread idle;
+    ck_assert_int_eq(parked_init(&idle, 0), 0);
+    parked_destroy(&idle);
+}
+END_TEST
+
+/* The engine's searches (and `go mate`) run on one thread kept between them, not the caller's. */
+START_TEST(threads_engine_keeps_its_search_thread) {
+    EngineContext *e = two_threads("shogi");
+    Seen s[3];
+    memset(s, 0, sizeof s);
+    for (int i = 0; i < 2; i++) {
+        Reporter r = {.user = &s[i], .on_info = on_info, .on_bestmove = on_best};
+        SearchLimits l = no_limits();
+        l.depth = 3;
+        engine_go(e, &l, &r);
+        engine_wait(e);
+        expect_one_legal(e, &s[i]);
+    }
+    ck_assert_int_ne(s[0].thread, gettid());
+    ck_assert_int_eq(s[0].thread, s[1].thread);
+    engine_destroy(e);
+}
+END_TEST
+
 /* The evaluation's parameter tables are shared by every search thread without locks: once a
  * search has run, changing them stops the process (SIGABRT) instead of racing. */
 START_TEST(threads_eval_params_frozen_after_search) {
@@ -171,6 +230,8 @@ Suite *suite_threads(void) {
     tcase_add_test(tc, threads_ponder_then_ponderhit);
     tcase_add_test(tc, threads_ponder_then_stop);
     tcase_add_test(tc, threads_go_after_go);
+    tcase_add_test(tc, threads_parked_thread_is_reused);
+    tcase_add_test(tc, threads_engine_keeps_its_search_thread);
     tcase_add_test_raise_signal(tc, threads_eval_params_frozen_after_search, SIGABRT);
     suite_add_tcase(s, tc);
     return s;

@@ -5,6 +5,7 @@
  * and replayed before it is returned. */
 #include "mate_int.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,7 +322,8 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
     ms->store_rep = true;
     ms->start_ms = now_ms();
     ms->next_report_ms = ms->start_ms + 1000;
-    if (mtt_init(ms->tt, c->hash_mb) < 0) return -1;
+    size_t kb = c->hash_kb > 0 ? (size_t)c->hash_kb : (size_t)(c->hash_mb > 0 ? c->hash_mb : MATE_HASH_DEFAULT) << 10;
+    if (mtt_init(ms->tt, kb) < 0) return -1;
     ms->tt->hand_slots = ms->dominate ? pos->t->hand_type_count : 0;
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = -1;
     for (int k = 0; k < ms->tt->hand_slots; k++) ms->slot_of[pos->t->hand_types[k]] = k;
@@ -330,20 +332,77 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
     return mate_solver_alloc(ms);
 }
 
+enum {
+    PATH_BYTES = (HISTORY_MAX + (1 << 16) / 4) * sizeof(uint64_t),
+    FRAMES_BYTES = HISTORY_MAX * sizeof(MateFrame) + (1 << 16) * sizeof(uint16_t),
+    SPARE_SETS = 8,          /* sets kept: the main solver and helpers of one or two searches */
+    SPARE_KIDS_MAX = 1 << 16 /* a children arena grown past this many is freed, not kept */
+};
+
+/* Solver buffers kept from one solve for the next. WHY: each `go mate` allocated about 600 KB of
+ * path, frames and children, and freed them at its end; under AddressSanitizer every block over
+ * 128 KB is an mmap and an munmap (a TLB flush on every CPU), a fifth of the USI fuzz target's
+ * time. Kept, they cost a memset. At most SPARE_SETS sets (about 5 MB) are kept. */
+typedef struct {
+    uint64_t *path;
+    MateFrame *frames;
+    MoveList *gen, *scratch;
+    struct MateChild *kids;
+    size_t kids_cap;
+} SpareSet;
+static SpareSet spares[SPARE_SETS];
+static int spare_count;
+static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int mate_solver_alloc(MateSolver *ms) {
-    ms->path = calloc(HISTORY_MAX + (1 << 16) / 4, sizeof(uint64_t));
-    ms->frames = calloc(1, HISTORY_MAX * sizeof(MateFrame) + (1 << 16) * sizeof(uint16_t));
+    pthread_mutex_lock(&spare_lock);
+    bool kept = spare_count > 0;
+    if (kept) {
+        SpareSet *k = &spares[--spare_count];
+        ms->path = k->path;
+        ms->frames = k->frames;
+        ms->gen = k->gen;
+        ms->scratch = k->scratch;
+        ms->kids = k->kids;
+        ms->kids_cap = k->kids_cap;
+    }
+    pthread_mutex_unlock(&spare_lock);
+    if (kept) {
+        memset(ms->path, 0, PATH_BYTES);
+        memset(ms->frames, 0, FRAMES_BYTES);
+        ms->kids_top = 0;
+        return 0;
+    }
+    ms->path = calloc(1, PATH_BYTES);
+    ms->frames = calloc(1, FRAMES_BYTES);
     ms->gen = malloc(sizeof *ms->gen);
     ms->scratch = malloc(sizeof *ms->scratch);
     return ms->path && ms->frames && ms->gen && ms->scratch ? 0 : -1;
 }
 
 void mate_solver_release(MateSolver *ms) {
-    free(ms->path);
-    free(ms->frames);
-    free(ms->gen);
-    free(ms->scratch);
-    free(ms->kids);
+    bool whole = ms->path && ms->frames && ms->gen && ms->scratch;
+    pthread_mutex_lock(&spare_lock);
+    bool keep = whole && spare_count < SPARE_SETS;
+    if (keep) {
+        bool small = ms->kids_cap <= SPARE_KIDS_MAX;
+        spares[spare_count++] =
+            (SpareSet){ms->path, ms->frames, ms->gen, ms->scratch, small ? ms->kids : NULL, small ? ms->kids_cap : 0};
+        if (!small) free(ms->kids);
+    }
+    pthread_mutex_unlock(&spare_lock);
+    if (!keep) {
+        free(ms->path);
+        free(ms->frames);
+        free(ms->gen);
+        free(ms->scratch);
+        free(ms->kids);
+    }
+    ms->path = NULL;
+    ms->frames = NULL;
+    ms->gen = ms->scratch = NULL;
+    ms->kids = NULL;
+    ms->kids_cap = ms->kids_top = 0;
 }
 
 static void solver_free(MateSolver *ms) {

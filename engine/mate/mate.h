@@ -39,6 +39,7 @@ typedef struct {
                               * default (MATE_SHORTEN_FACTOR x the first proof's, at least MATE_SHORTEN_MIN),
                               * MATE_SHORTEN_ALL = until the shortest is proven or the deadline */
     int hash_mb;             /* solver table size, 0 = MATE_HASH_DEFAULT */
+    int hash_kb;             /* when > 0, the table size in KB instead (the fuzz build's small tables) */
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */

@@ -88,7 +88,7 @@ typedef struct {
     uint64_t mask;   /* stored / found with an estimate of the exact hand and budget: maxmask */
 } MateResult;
 
-int mtt_init(MateTable *t, int mb);
+int mtt_init(MateTable *t, size_t kb);
 /* Make the table safe for several solver threads at once (a lock per cluster); -1 when out of
  * memory. Look-ups, stores and collection then lock the cluster they touch. */
 int mtt_share(MateTable *t);

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int mtt_init(MateTable *t, int mb) {
-    size_t bytes = (size_t)(mb > 0 ? mb : MATE_HASH_DEFAULT) << 20, n = 1;
+int mtt_init(MateTable *t, size_t kb) {
+    size_t bytes = kb << 10, n = 1;
     while (n * 2 * CLUSTER * sizeof(MateEntry) <= bytes) n *= 2;
     t->e = bigmem_alloc(&t->mem, n * CLUSTER * sizeof(MateEntry));
     if (!t->e) return -1;
