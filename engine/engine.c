@@ -426,11 +426,12 @@ static void mate_run(EngineContext *e) {
         snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
                  c.first_len);
         sh->reporter.on_string(sh->reporter.user, text);
-        if (c.walk_cycles || c.walk_forgot) {
+        if (c.walk_cycles || c.walk_forgot || c.walk_searched) {
             snprintf(text, sizeof text,
                      "the walk over the stored proofs met %llu cycles of proofs and %llu proofs that failed on its "
-                     "path, and searched them again",
-                     (unsigned long long)c.walk_cycles, (unsigned long long)c.walk_forgot);
+                     "path, and searched them again (%llu solver nodes in all)",
+                     (unsigned long long)c.walk_cycles, (unsigned long long)c.walk_forgot,
+                     (unsigned long long)c.walk_searched);
             sh->reporter.on_string(sh->reporter.user, text);
         }
         if (s == MATE_FOUND && !c.shortest) {

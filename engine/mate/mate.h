@@ -52,6 +52,7 @@ typedef struct {
                    * length bounds the mate from above (else a walk along stored lengths, no bound) */
     const char *walk_fault; /* out: why the last proof-line walk gave no line (NULL: it gave one) */
     uint64_t walk_nodes;    /* out: nodes that walk visited */
+    uint64_t walk_searched; /* out: solver nodes that walk's searches of lost proofs visited */
     uint64_t walk_cycles;   /* out: cycles of stored proofs that walk forgot and searched again */
     uint64_t walk_forgot;   /* out: proofs of nodes that walk found failing on its path, forgotten */
 } MateControl;

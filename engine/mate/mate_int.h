@@ -76,6 +76,7 @@ typedef struct {
     atomic_uchar *locks;               /* one spin lock per cluster while several threads share the table, else NULL */
     MateCount used[MTT_STRIPES];       /* entries in use: the sum (wrapping), each thread adding to its own */
     _Alignas(64) atomic_bool sweeping; /* a thread is collecting (mtt_collect) */
+    bool keep_proofs; /* collection takes proofs only when all else is not enough: set by the walk, which runs alone */
 } MateTable;
 
 /* What a look-up or a search tells about one node. */

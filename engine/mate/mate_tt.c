@@ -140,6 +140,13 @@ static bool same_slot(const MateEntry *e, const MateHand *hand, const MateResult
     return !e_res || (e->pn == 0) == (r->pn == 0);
 }
 
+/* How much an entry is worth keeping when its cluster is full: the work below it, 0 for an
+ * older generation's; during the walk (keep_proofs) a proof outranks every other entry. */
+static uint64_t keep_score(const MateTable *t, const MateEntry *e, uint8_t gen) {
+    uint64_t score = e->gen != gen ? 0 : (uint64_t)e->amount + 1;
+    return t->keep_proofs && e->pn == 0 ? score + ((uint64_t)1 << 33) : score;
+}
+
 static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
     MateEntry *c = cluster(t, key), *slot = NULL, *victim = NULL;
     int slots = t->hand_slots;
@@ -157,8 +164,7 @@ static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResul
             }
         } else if (!e->key) {
             if (!victim || victim->key) victim = e;
-        } else if (!victim ||
-                   (victim->key && (e->gen != gen ? 0 : e->amount + 1) < (victim->gen != gen ? 0 : victim->amount + 1)))
+        } else if (!victim || (victim->key && keep_score(t, e, gen) < keep_score(t, victim, gen)))
             victim = e;
     }
     uint64_t parent = r->parent;
@@ -213,24 +219,31 @@ bool mtt_parent(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *p
 
 int mtt_hashfull(const MateTable *t) { return (int)(used_count(t) * 1000 / (t->clusters * CLUSTER)); }
 
-void mtt_collect(MateTable *t) {
+/* Sweep entries by rising thresholds of work until a third of the table is free; proofs are
+ * spared when spare_proofs. WHY doubling thresholds: the work below an entry is spread over
+ * orders of magnitude; sweeping the smallest first keeps the expensive results and the proofs. */
+static void sweep(MateTable *t, bool spare_proofs) {
     size_t total = t->clusters * CLUSTER;
-    if (used_count(t) * 10 < total * 9 || atomic_exchange(&t->sweeping, true)) return;
-    atomic_fetch_add(&t->gen, 1);
-    /* WHY doubling thresholds: the work below an entry is spread over orders of magnitude;
-     * sweeping the smallest first keeps the expensive results and the proofs. */
     for (uint32_t limit = 2; used_count(t) * 3 > total * 2 && limit < PN_INF; limit *= 4)
         for (size_t ci = 0; ci < t->clusters; ci++) {
             lock(t, ci);
             for (MateEntry *e = &t->e[ci * CLUSTER]; e < &t->e[(ci + 1) * CLUSTER]; e++) {
                 bool resolved = e->pn == 0 || e->dn == 0;
-                if (e->key && e->amount < (resolved ? limit / 4 : limit)) {
+                if (e->key && !(spare_proofs && e->pn == 0) && e->amount < (resolved ? limit / 4 : limit)) {
                     e->key = 0;
                     count_used(t, -1);
                 }
             }
             unlock(t, ci);
         }
+}
+
+void mtt_collect(MateTable *t) {
+    size_t total = t->clusters * CLUSTER;
+    if (used_count(t) * 10 < total * 9 || atomic_exchange(&t->sweeping, true)) return;
+    atomic_fetch_add(&t->gen, 1);
+    sweep(t, t->keep_proofs);
+    if (t->keep_proofs) sweep(t, false); /* proofs fill two thirds of the table: take the small ones */
     atomic_store(&t->sweeping, false);
 }
 

@@ -402,6 +402,11 @@ static int and_value(Dag *g, int depth, int rem) {
 int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     Position *pos = ms->pos;
     Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp};
+    uint64_t nodes_before = ms->c->nodes;
+    /* WHY: the walk's searches of lost proofs fill the table, and its collection took the very
+     * proofs the walk was about to read (Microcosmos, session 15: 13 plies a minute) */
+    bool kept = ms->tt->keep_proofs;
+    ms->tt->keep_proofs = true;
     if (g.depth_max > max + 4) g.depth_max = max + 4;
     /* WHY sized by the table: a proof of a thousand plies (Microcosmos) spans millions of
      * stored nodes; a fixed 2^20 memo and 4M nodes of work gave up on it */
@@ -431,7 +436,9 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     free(g.forgot);
     free(g.slot);
     free(g.lists);
+    ms->tt->keep_proofs = kept;
     ms->c->walk_nodes = g.work;
+    ms->c->walk_searched = ms->c->nodes - nodes_before;
     ms->c->walk_cycles = g.cycle_fixes;
     ms->c->walk_forgot = g.forgotten;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
