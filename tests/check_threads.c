@@ -185,21 +185,41 @@ START_TEST(threads_parked_thread_is_reused) {
 }
 END_TEST
 
-/* The engine's searches (and `go mate`) run on one thread kept between them, not the caller's. */
+static void on_mate(void *user, MateStatus status, const Move *line, int length, const Position *root) {
+    (void)line;
+    (void)root;
+    Seen *s = user;
+    s->thread = gettid();
+    s->best.kind = status == MATE_FOUND && length == 1 ? BEST_MOVE : BEST_RESIGN;
+    atomic_fetch_add(&s->bestmoves, 1);
+}
+
+/* The engine's searches and `go mate` run on one thread kept between them, not the caller's. */
 START_TEST(threads_engine_keeps_its_search_thread) {
     EngineContext *e = two_threads("shogi");
+    char err[256];
     Seen s[3];
     memset(s, 0, sizeof s);
+    SearchLimits l = no_limits();
+    l.depth = 3;
     for (int i = 0; i < 2; i++) {
         Reporter r = {.user = &s[i], .on_info = on_info, .on_bestmove = on_best};
-        SearchLimits l = no_limits();
-        l.depth = 3;
         engine_go(e, &l, &r);
         engine_wait(e);
         expect_one_legal(e, &s[i]);
     }
+    /* a gold dropped on 5b mates */
+    ck_assert_msg(engine_set_position(e, "sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1", err, sizeof err) == 0, "%s", err);
+    Reporter m = {.user = &s[2], .on_mate = on_mate};
+    l = no_limits();
+    l.mate = 10000;
+    engine_go(e, &l, &m);
+    engine_wait(e);
+    ck_assert_int_eq(atomic_load(&s[2].bestmoves), 1);
+    ck_assert_int_eq(s[2].best.kind, BEST_MOVE);
     ck_assert_int_ne(s[0].thread, gettid());
     ck_assert_int_eq(s[0].thread, s[1].thread);
+    ck_assert_int_eq(s[1].thread, s[2].thread);
     engine_destroy(e);
 }
 END_TEST
