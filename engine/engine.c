@@ -37,9 +37,11 @@ static void fuzz_cap(SearchLimits *l) {
 }
 #define FUZZ_HASH(mb)       fuzz_min(mb, FUZZ_HASH_MB)
 #define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
+#define FUZZ_MATE_KB(kb)    ((void)(kb), (size_t)FUZZ_MATE_HASH_KB)
 #else
 #define FUZZ_HASH(mb)       (mb)
 #define FUZZ_THREADS_CAP(n) (n)
+#define FUZZ_MATE_KB(kb)    (kb)
 #endif
 
 struct EngineContext {
@@ -407,12 +409,12 @@ static void mate_progress(void *user, const MateProgress *p) {
  * solver's own table takes the Hash size (allocated for the run, freed after it). */
 static void mate_run(EngineContext *e) {
     SearchShared *sh = &e->shared;
-    MateControl c = {
-        .stop = &sh->stop, .deadline_ms = -1, .hash_mb = e->hash_mb, .user = sh, .on_progress = mate_progress};
+    MateControl c = {.stop = &sh->stop,
+                     .deadline_ms = -1,
+                     .hash_kb = FUZZ_MATE_KB((size_t)e->hash_mb << 10),
+                     .user = sh,
+                     .on_progress = mate_progress};
     c.threads = e->threads; /* the root's searches (engine/mate/parallel.c) */
-#ifdef SHISHI_FUZZ
-    c.hash_kb = FUZZ_MATE_HASH_KB;
-#endif
     c.max_plies = sh->limits.mate_plies;
     if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
     c.node_limit = sh->limits.nodes; /* go mate ... nodes N: a reproducible budget */
@@ -468,11 +470,11 @@ enum { MATE_PROBE_HASH_MB = 32 };
 static bool mate_probe(EngineContext *e) {
     SearchShared *sh = &e->shared;
     int64_t start = atomic_load(&sh->start_ms);
-    MateControl c = {.stop = &sh->stop,
-                     .deadline_ms = start + sh->limits.mate_probe,
-                     .hash_mb = e->hash_mb < MATE_PROBE_HASH_MB ? e->hash_mb : MATE_PROBE_HASH_MB};
+    MateControl c = {
+        .stop = &sh->stop,
+        .deadline_ms = start + sh->limits.mate_probe,
+        .hash_kb = FUZZ_MATE_KB((size_t)(e->hash_mb < MATE_PROBE_HASH_MB ? e->hash_mb : MATE_PROBE_HASH_MB) << 10)};
 #ifdef SHISHI_FUZZ
-    c.hash_kb = FUZZ_MATE_HASH_KB;
     c.node_limit = FUZZ_NODES; /* besides the 5 ms: the same work on every run */
 #endif
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);

@@ -293,7 +293,7 @@ int main(int argc, char **argv) {
     mate_attacks(pos, true, &ml);
     nroot = extra & 1 ? 0 : ml.size;
     MateControl c = {
-        .deadline_ms = -1, .node_limit = strtoull(argv[4], 0, 10), .hash_mb = argc > 5 ? atoi(argv[5]) : 1024};
+        .deadline_ms = -1, .node_limit = strtoull(argv[4], 0, 10), .hash_kb = (size_t)(argc > 5 ? atoi(argv[5]) : 1024) << 10};
     c.on_progress = getenv("PROG") ? progress : NULL;
     c.threads = getenv("THREADS") ? atoi(getenv("THREADS")) : 1;
     MateSolver ms;

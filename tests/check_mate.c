@@ -50,7 +50,7 @@ static int row_threads = 1;
 /* Solve one row; returns the status and fills the line. */
 static MateStatus solve(Position *pos, int max_plies, uint64_t nodes, Move *line, int *n) {
     MateControl c = {
-        .deadline_ms = -1, .node_limit = nodes, .max_plies = max_plies, .hash_mb = 16, .threads = row_threads};
+        .deadline_ms = -1, .node_limit = nodes, .max_plies = max_plies, .hash_kb = 16 << 10, .threads = row_threads};
     return mate_search(pos, &c, line, MATE_LINE_MAX, n);
 }
 
@@ -311,13 +311,13 @@ START_TEST(shorten_budget) {
     static Move line[MATE_LINE_MAX];
     const char *spec = "sfen ln6l/3+BRrk2/6pg1/p2G3p1/3PppP1p/PP7/2BGP1N1P/6K2/LN6L b G4SN4P2p 1";
     Position *pos = test_position("shogi", spec);
-    MateControl c = {.deadline_ms = -1, .node_limit = ROW_NODES, .hash_mb = 16};
+    MateControl c = {.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10};
     int n = 0;
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
     ck_assert_int_eq(n, 5);
     ck_assert(c.shortest);
     ck_assert_int_gt(c.first_len, 5);
-    c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_mb = 16, .shorten_nodes = 1};
+    c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10, .shorten_nodes = 1};
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
     ck_assert(!c.shortest);
     ck_assert_int_gt(n, 5);
@@ -374,7 +374,7 @@ static int solve_117_tail(int played, MateControl *c) {
 
 START_TEST(proof_line_longest_defence) {
     if (scaled(1) != 1) return;
-    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 256, .shorten_nodes = 1};
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 256 << 10, .shorten_nodes = 1};
     ck_assert_int_eq(solve_117_tail(70, &c), 47);
     ck_assert(!c.shortest);
     ck_assert(c.bounded);
@@ -389,7 +389,7 @@ END_TEST
 START_TEST(two_threads) {
     row_threads = 2;
     run_rows(0, QUICK_MAX_PLIES, ROW_NODES);
-    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_mb = 64, .threads = 2};
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 64 << 10, .threads = 2};
     ck_assert_int_eq(solve_117_tail(92, &c), 25);
     ck_assert(c.shortest);
     ck_assert(c.first_nodes > 0 && c.nodes >= c.first_nodes);
@@ -415,7 +415,7 @@ START_TEST(long_problems) {
             char spec[4000];
             tail_spec(&tsv, PLAYED[t], spec, sizeof spec);
             Position *pos = test_position("shogi", spec);
-            MateControl c = {.deadline_ms = -1, .hash_mb = 256};
+            MateControl c = {.deadline_ms = -1, .hash_kb = 256 << 10};
             int n = 0, left = want - PLAYED[t];
             MateStatus s = mate_search(pos, &c, line, MATE_LINE_MAX, &n);
             fprintf(stderr, "117-ply row after %d plies (%d left): status %d, line %d plies, %llu nodes\n", PLAYED[t],
@@ -447,7 +447,7 @@ START_TEST(long_kotobuki) {
         snprintf(spec, sizeof spec, "sfen %s", tsv.cols[0]);
         Position *pos = test_position("shogi", spec);
         int64_t t0 = now_ms();
-        MateControl c = {.deadline_ms = t0 + scaled(KOTOBUKI_MS), .hash_mb = 1024};
+        MateControl c = {.deadline_ms = t0 + scaled(KOTOBUKI_MS), .hash_kb = 1024 << 10};
         int n = 0;
         MateStatus s = mate_search(pos, &c, line, MATE_LINE_MAX, &n);
         fprintf(stderr, "611-ply row: status %d, line %d plies, first proof after %llu nodes, %llu nodes, %lld ms\n", s,

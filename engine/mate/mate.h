@@ -13,7 +13,7 @@
 enum {
     MATE_MAX_PLIES = 63,   /* the brute-force solver's horizon */
     MATE_LINE_MAX = 4000,  /* longest line mate_search writes */
-    MATE_HASH_DEFAULT = 64 /* MB when MateControl.hash_mb is 0 */
+    MATE_HASH_DEFAULT = 64 /* MB when MateControl.hash_kb is 0 */
 };
 /* The shortening's default budget (MateControl.shorten_nodes = 0). WHY bounded: ruling out
  * every shorter mate means disproving budget L - 2, a search of the whole tree below L - 2
@@ -38,8 +38,8 @@ typedef struct {
     uint64_t shorten_nodes;  /* after the first proof, nodes the search for a shorter mate may spend: 0 = the
                               * default (MATE_SHORTEN_FACTOR x the first proof's, at least MATE_SHORTEN_MIN),
                               * MATE_SHORTEN_ALL = until the shortest is proven or the deadline */
-    int hash_mb;             /* solver table size, 0 = MATE_HASH_DEFAULT */
-    int hash_kb;             /* when > 0, the table size in KB instead (the fuzz build's small tables) */
+    size_t hash_kb;          /* solver table size in KB (KB, not MB: the fuzz build's tables are smaller than
+                              * one MB), 0 = MATE_HASH_DEFAULT MB */
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
