@@ -20,14 +20,37 @@ static SearchLimits clock_limits(int64_t left, int64_t inc, int64_t byo) {
 START_TEST(fischer_spends_the_main_time) {
     SearchLimits l = clock_limits(1000, 50, 0);
     TimeBudget b = tm_budget(&l, BLACK);
-    /* target 1000/40 + 50 = 75: soft 3/4 of it, hard 3 targets (below left/4 + inc = 300) */
-    ck_assert_int_eq(b.soft_ms, 56);
-    ck_assert_int_eq(b.hard_ms, 225);
+    /* 5 increments (250) kept in reserve: target 750/40 + 50 = 68, soft 3/4 of it, hard 3
+     * targets (below 750/4 + inc = 237) */
+    ck_assert_int_eq(b.soft_ms, 51);
+    ck_assert_int_eq(b.hard_ms, 204);
     ck_assert_int_gt(b.soft_ms, l.inc[BLACK]);
-    l = clock_limits(10000, 100, 0); /* chu and wa's 10 s + 0.1 s: target 350 */
+    l = clock_limits(10000, 100, 0); /* chu and wa's 10 s + 0.1 s: 500 in reserve, target 337 */
     b = tm_budget(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, 262);
-    ck_assert_int_eq(b.hard_ms, 1050);
+    ck_assert_int_eq(b.soft_ms, 252);
+    ck_assert_int_eq(b.hard_ms, 1011);
+    l = clock_limits(600000, 5000, 0); /* the reserve is 1 s at most */
+    b = tm_budget(&l, WHITE);
+    ck_assert_int_eq(b.soft_ms, (599000 / 40 + 5000) * 3 / 4);
+}
+END_TEST
+
+/* Under an increment the clock is not spent below 5 increments (1 s at most): below that a
+ * move may use 9/10 of the increment, so the clock climbs back and a late reply (a busy
+ * machine) does not lose on time (a 100-game match at 10 s + 0.1 s lost a game so). */
+START_TEST(fischer_keeps_a_reserve) {
+    SearchLimits l = clock_limits(300, 100, 0);
+    TimeBudget b = tm_budget(&l, BLACK);
+    ck_assert_int_eq(b.soft_ms, 75);
+    ck_assert_int_eq(b.hard_ms, 90);
+    ck_assert_int_lt(b.hard_ms, l.inc[BLACK]);
+    l = clock_limits(600, 100, 0); /* 100 above the reserve: a little more than the increment */
+    b = tm_budget(&l, BLACK);
+    ck_assert_int_eq(b.hard_ms, 125);
+    l = clock_limits(300, 0, 0); /* sudden death: no reserve, 40 moves to go */
+    b = tm_budget(&l, BLACK);
+    ck_assert_int_eq(b.soft_ms, 10);
+    ck_assert_int_eq(b.hard_ms, 21);
 }
 END_TEST
 
@@ -64,6 +87,7 @@ Suite *suite_timeman(void) {
     Suite *s = suite_create("timeman");
     TCase *tc = tcase_create("budget");
     tcase_add_test(tc, fischer_spends_the_main_time);
+    tcase_add_test(tc, fischer_keeps_a_reserve);
     tcase_add_test(tc, low_clock_stays_inside_it);
     tcase_add_test(tc, byoyomi_and_movetime_use_it_all);
     suite_add_tcase(s, tc);
