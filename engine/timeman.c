@@ -5,7 +5,14 @@
  * move and score are (search.c, time_is_up); the hard limit is never passed. */
 #include "timeman.h"
 
-enum { MARGIN_MIN_MS = 50, MARGIN_MAX_MS = 250, MIN_THINK_MS = 10, MTG_DEFAULT = 40, RESERVE_INCS = 5, RESERVE_MAX_MS = 1000 };
+enum {
+    MARGIN_MIN_MS = 50,
+    MARGIN_MAX_MS = 250,
+    MIN_THINK_MS = 10,
+    MTG_DEFAULT = 40,
+    RESERVE_INCS = 5,
+    RESERVE_MAX_MS = 1000
+};
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
