@@ -17,21 +17,23 @@ static SearchLimits clock_limits(int64_t left, int64_t inc, int64_t byo) {
     return l;
 }
 
-START_TEST(fischer_spends_the_main_time) {
-    SearchLimits l = clock_limits(1000, 50, 0);
+/* The budget for `left` ms on Black's clock, increment and byoyomi as given: soft and hard
+ * limits exactly (-1: that limit is not checked). */
+static TimeBudget expect_budget(int64_t left, int64_t inc, int64_t byo, int64_t soft, int64_t hard) {
+    SearchLimits l = clock_limits(left, inc, byo);
     TimeBudget b = tm_budget(&l, BLACK);
-    /* 5 increments (250) kept in reserve: target 750/40 + 50 = 68, soft 3/4 of it, hard 3
-     * targets (below 750/4 + inc = 237) */
-    ck_assert_int_eq(b.soft_ms, 51);
-    ck_assert_int_eq(b.hard_ms, 204);
-    ck_assert_int_gt(b.soft_ms, l.inc[BLACK]);
-    l = clock_limits(10000, 100, 0); /* chu and wa's 10 s + 0.1 s: 500 in reserve, target 337 */
-    b = tm_budget(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, 252);
-    ck_assert_int_eq(b.hard_ms, 1011);
-    l = clock_limits(600000, 5000, 0); /* the reserve is 1 s at most */
-    b = tm_budget(&l, WHITE);
-    ck_assert_int_eq(b.soft_ms, (599000 / 40 + 5000) * 3 / 4);
+    if (soft >= 0) ck_assert_int_eq(b.soft_ms, soft);
+    if (hard >= 0) ck_assert_int_eq(b.hard_ms, hard);
+    return b;
+}
+
+START_TEST(fischer_spends_the_main_time) {
+    /* 1 s + 0.05 s: 5 increments (250) kept in reserve, target 750/40 + 50 = 68, soft 3/4 of
+     * it, hard 3 targets (below 750/4 + inc = 237); the soft limit stays above the increment */
+    TimeBudget b = expect_budget(1000, 50, 0, 51, 204);
+    ck_assert_int_gt(b.soft_ms, 50);
+    expect_budget(10000, 100, 0, 252, 1011); /* chu and wa's 10 s + 0.1 s: 500 in reserve, target 337 */
+    expect_budget(600000, 5000, 0, (599000 / 40 + 5000) * 3 / 4, -1); /* the reserve is 1 s at most */
 }
 END_TEST
 
@@ -39,18 +41,9 @@ END_TEST
  * move may use 9/10 of the increment, so the clock climbs back and a late reply (a busy
  * machine) does not lose on time (a 100-game match at 10 s + 0.1 s lost a game so). */
 START_TEST(fischer_keeps_a_reserve) {
-    SearchLimits l = clock_limits(300, 100, 0);
-    TimeBudget b = tm_budget(&l, BLACK);
-    ck_assert_int_eq(b.soft_ms, 75);
-    ck_assert_int_eq(b.hard_ms, 90);
-    ck_assert_int_lt(b.hard_ms, l.inc[BLACK]);
-    l = clock_limits(600, 100, 0); /* 100 above the reserve: a little more than the increment */
-    b = tm_budget(&l, BLACK);
-    ck_assert_int_eq(b.hard_ms, 125);
-    l = clock_limits(300, 0, 0); /* sudden death: no reserve, 40 moves to go */
-    b = tm_budget(&l, BLACK);
-    ck_assert_int_eq(b.soft_ms, 10);
-    ck_assert_int_eq(b.hard_ms, 21);
+    expect_budget(300, 100, 0, 75, 90);  /* below the reserve: under the increment */
+    expect_budget(600, 100, 0, -1, 125); /* 100 above the reserve: a little more than the increment */
+    expect_budget(300, 0, 0, 10, 21);    /* sudden death: no reserve, 40 moves to go */
 }
 END_TEST
 
