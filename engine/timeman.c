@@ -47,7 +47,7 @@ TimeBudget tm_budget(const SearchLimits *limits, Color us) {
      * its own, won 29 of 37 games (the soak, docs/reliability.md). */
     /* WHY a reserve under an increment: the main time was spent down to the margin, after
      * which each move lived on the increment with about 150 ms on the clock, and one move in
-     * a thousand arrives 50-200 ms later than the search stopped (a busy machine; measured on
+     * a thousand arrives 50-270 ms later than the search stopped (a busy machine; measured on
      * a 100-game match at 10 s + 0.1 s, one game lost on time while winning). Allocating
      * only the clock above 5 increments (1 s at most) keeps that much in hand, and below it
      * a move may use 9/10 of the increment, so the clock climbs back. Costs 5% of the main
