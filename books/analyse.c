@@ -19,6 +19,7 @@ struct BookWorker {
     EngineContext *e;
     Line lines[LINES_MAX]; /* by MultiPV index (1-based) */
     int entry;             /* the position being analysed, -1 none */
+    Move best;             /* the search's best move (book_worker_reply) */
 };
 
 static void on_info(void *user, const SearchInfo *in) {
@@ -29,8 +30,8 @@ static void on_info(void *user, const SearchInfo *in) {
 }
 
 static void on_bestmove(void *user, const BestMove *bm) {
-    (void)user;
-    (void)bm;
+    BookWorker *w = user;
+    w->best = bm->kind == BEST_MOVE ? bm->best : MOVE_NONE;
 }
 
 BookWorker *book_worker_create(const Variant *v, const BookBuildConfig *cfg, int threads, char *err, size_t errlen) {
@@ -114,4 +115,19 @@ int book_worker_finish(BookWorker *w, Book *b) {
     for (int i = 1; i < LINES_MAX; i++)
         if (w->lines[i].move != MOVE_NONE) lines[n++] = w->lines[i];
     return apply_lines(book_entry_at(b, entry), lines, n);
+}
+
+int book_worker_reply(BookWorker *w, const char *key, uint64_t nodes, Move *out, char *err, size_t errlen) {
+    w->entry = -1;
+    w->best = MOVE_NONE;
+    if (engine_set_position(w->e, key, err, errlen)) return -1;
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.time[BLACK] = l.time[WHITE] = -1;
+    l.nodes = nodes;
+    Reporter r = {.user = w, .on_info = on_info, .on_bestmove = on_bestmove};
+    engine_go(w->e, &l, &r);
+    engine_wait(w->e);
+    *out = w->best;
+    return 0;
 }

@@ -20,6 +20,10 @@ typedef struct {
     int eval_diff;        /* self-play: moves within this many centipawns of the best are played */
     uint64_t seed;        /* self-play: the move choice */
     const char *openings; /* self-play: an openings file (shishi selfplay's format); NULL: the start */
+    uint64_t reply_nodes; /* self-play: 0, both sides play book moves; else in game i the book plays
+                           * Black (i even) or White (i odd) and the other side plays what the
+                           * engine finds in about this many nodes (each search's budget drawn
+                           * from [N/2, 3N/2)), one thread, MultiPV 1; those moves are not booked */
     bool backup;          /* back the values up (books/backup.h) before every save and self-play choice */
     const char *out;      /* if set: the book is saved there after every save_every analyses */
     int save_every;
@@ -46,7 +50,8 @@ bool book_entry_analysed(const BookEntry *e);
  * Returns the number of positions analysed, or -1 with a message. */
 int book_analyse(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen);
 /* Play cfg->games games of cfg->plies plies from the start position: every position reached
- * is analysed if it is not yet, then (with cfg->backup: after backing the values up if anything
+ * (with cfg->reply_nodes: every position where the book's side is to move) is analysed if it
+ * is not yet, then (with cfg->backup: after backing the values up if anything
  * was analysed since the last backup) one of its moves within cfg->eval_diff of the best is
  * played (chosen at random, seeded) and its count goes up by one. With cfg->openings, game i
  * first plays opening line i (round robin; each opening move is counted as a record move and

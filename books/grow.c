@@ -99,7 +99,8 @@ static int lowest_value(const BookEntry *e) {
  * positions were analysed, and how many at the last backup. */
 typedef struct {
     Book *b;
-    BookWorker *w;
+    BookWorker *w, *reply; /* reply: the opponent's engine (cfg->reply_nodes), else NULL */
+    Color book_side;       /* with a reply engine: the side that plays book moves this game */
     const BookBuildConfig *cfg;
     uint64_t rng;
     int analysed, backed_up;
@@ -133,6 +134,18 @@ static int selfplay_step(Grow *g, Position *pos, Move forced) {
     char key[1024], reason[128];
     if (pos_game_result(pos, reason, sizeof reason) != RESULT_NONE || movegen_count(pos) == 0) return 0;
     book_key(pos, book_key_kind(g->b), key, sizeof key);
+    if (g->reply && pos->stm != g->book_side && forced == MOVE_NONE) {
+        /* WHY the engine's own reply, not a book move: the book then holds the positions an
+         * opponent of about the engine's strength leads to, not only its own best lines */
+        /* WHY a budget drawn from [N/2, 3N/2): a clocked opponent's search stops at a varying
+         * depth, and its move changes with it; one fixed budget would book one reply only */
+        uint64_t n = g->cfg->reply_nodes, nodes = n / 2 + book_random(&g->rng) % (n > 0 ? n : 1) + 1;
+        Move m;
+        if (book_worker_reply(g->reply, key, nodes, &m, g->err, g->errlen)) return -1;
+        if (m == MOVE_NONE) return 0;
+        pos_do_move(pos, m);
+        return 1;
+    }
     BookEntry *e = book_get_key(g->b, key);
     if (!e) return snprintf(g->err, g->errlen, "out of memory"), -1;
     BookMove m = {.move = forced, .value = lowest_value(e)}; /* an upper bound until analysed */
@@ -162,15 +175,17 @@ static int game_start(const Variant *v, const SelfplayOpenings *o, int g, Positi
 }
 
 /* The games of book_selfplay on worker w (openings o, maybe none). */
-static int play_games(Book *b, BookWorker *w, const SelfplayOpenings *o, Position *pos, const BookBuildConfig *cfg,
-                      char *err, size_t errlen) {
+static int play_games(Book *b, BookWorker *w, BookWorker *reply, const SelfplayOpenings *o, Position *pos,
+                      const BookBuildConfig *cfg, char *err, size_t errlen) {
     Move *line = malloc(sizeof *line * (size_t)(cfg->plies + 1));
-    Grow g = {.b = b, .w = w, .cfg = cfg, .rng = cfg->seed, .backed_up = -1, .err = err, .errlen = errlen};
+    Grow g = {
+        .b = b, .w = w, .reply = reply, .cfg = cfg, .rng = cfg->seed, .backed_up = -1, .err = err, .errlen = errlen};
     int rc = line ? 0 : -1, len = 0;
     if (!line) snprintf(err, errlen, "out of memory");
     progress(cfg, 0, cfg->games);
     for (int n = 0; n < cfg->games && !rc; n++) {
         rc = game_start(book_variant(b), o, n, pos, line, cfg->plies, &len, err, errlen);
+        g.book_side = n % 2 ? WHITE : BLACK;
         for (int ply = 0, go = 1; ply < cfg->plies && go > 0 && !rc; ply++) {
             go = selfplay_step(&g, pos, ply < len ? line[ply] : MOVE_NONE);
             if (go < 0) rc = -1;
@@ -185,11 +200,18 @@ int book_selfplay(Book *b, const BookBuildConfig *cfg, char *err, size_t errlen)
     const Variant *v = book_variant(b);
     SelfplayOpenings o = {0};
     if (cfg->openings && selfplay_openings_load(&o, cfg->openings, v, err, errlen)) return -1;
-    BookWorker *w = book_worker_create(v, cfg, cfg->threads < 1 ? 1 : cfg->threads, err, errlen);
+    BookWorker *w = book_worker_create(v, cfg, cfg->threads < 1 ? 1 : cfg->threads, err, errlen), *reply = NULL;
+    BookBuildConfig rcfg = *cfg; /* the opponent: one line, one thread */
+    rcfg.multipv = 1;
+    if (w && cfg->reply_nodes && !(reply = book_worker_create(v, &rcfg, 1, err, errlen))) {
+        book_worker_destroy(w);
+        w = NULL;
+    }
     Position *pos = malloc(sizeof *pos);
-    int rc = w && pos ? play_games(b, w, &o, pos, cfg, err, errlen) : -1;
+    int rc = w && pos ? play_games(b, w, reply, &o, pos, cfg, err, errlen) : -1;
     if (w && !pos) snprintf(err, errlen, "out of memory");
     book_worker_destroy(w);
+    book_worker_destroy(reply);
     free(pos);
     selfplay_openings_free(&o);
     return rc;

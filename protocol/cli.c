@@ -61,7 +61,7 @@ static void usage(FILE *f) {
             "                                   convert a game record, checking every move (docs/records.md)\n"
             "       shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
             "                  [--multipv K] [--plies P] [--threads T] [--hash MB] [--eval-diff CP]\n"
-            "                  [--seed S] [--openings FILE] [--no-backup] -o FILE\n"
+            "                  [--seed S] [--openings FILE] [--reply-nodes N] [--no-backup] -o FILE\n"
             "                                   build (or resume) an opening book\n"
             "       shishi book merge A B -o OUT      union of two books\n"
             "       shishi book backup FILE -o OUT    negamax a book's values through its positions\n"

@@ -25,7 +25,8 @@ static int usage_error(const char *msg, const char *arg) {
     fprintf(stderr, "shishi book: %s%s%s\n", msg, arg ? " " : "", arg ? arg : "");
     fprintf(stderr, "usage: shishi book build --variant V (--from RECORDS... | --selfplay N) [--depth D | --nodes N]\n"
                     "                         [--multipv K] [--plies P] [--threads T] [--hash MB]\n"
-                    "                         [--eval-diff CP] [--seed S] [--openings FILE] [--no-backup] -o FILE\n"
+                    "                         [--eval-diff CP] [--seed S] [--openings FILE] [--reply-nodes N]\n"
+                    "                         [--no-backup] -o FILE\n"
                     "       shishi book merge A B -o OUT\n"
                     "       shishi book backup FILE -o OUT\n");
     return 2;
@@ -64,6 +65,8 @@ static bool build_option(BuildArgs *a, int argc, char **argv, int *i) {
         ok = parse_long(val, 0, 100000, &x), a->cfg.eval_diff = (int)x;
     else if (!strcmp(o, "--openings"))
         a->cfg.openings = val;
+    else if (!strcmp(o, "--reply-nodes"))
+        ok = parse_long(val, 1, 2000000000L, &x), a->cfg.reply_nodes = (uint64_t)x;
     else if (!strcmp(o, "--seed"))
         ok = parse_long(val, 0, 999999999L, &x), a->cfg.seed = (uint64_t)x;
     else
@@ -89,6 +92,7 @@ static bool build_args(BuildArgs *a, int argc, char **argv) {
     if (!a->from_count == !a->cfg.games) return usage_error("give --from RECORDS... or --selfplay N", NULL), false;
     if (a->cfg.depth && a->cfg.nodes) return usage_error("give --depth or --nodes, not both", NULL), false;
     if (a->cfg.openings && !a->cfg.games) return usage_error("--openings goes with --selfplay", NULL), false;
+    if (a->cfg.reply_nodes && !a->cfg.games) return usage_error("--reply-nodes goes with --selfplay", NULL), false;
     if (a->cfg.games && !a->cfg.depth && !a->cfg.nodes) a->cfg.depth = 8;
     return true;
 }

@@ -352,6 +352,55 @@ START_TEST(build_selfplay_openings) {
 }
 END_TEST
 
+/* Self-play against the engine's own replies (--reply-nodes): game 0 books Black's positions,
+ * game 1 White's; the replies are played, not booked. */
+START_TEST(build_selfplay_replies) {
+    char out[256], cmd[1024];
+    test_temp_path(out, sizeof out, "book");
+    snprintf(
+        cmd, sizeof cmd,
+        "book build --variant shogi --selfplay 2 --plies 4 --depth 1 --multipv 1 --threads 1 --reply-nodes 64 -o %s",
+        out);
+    TestRun *r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    free(r);
+    Book *b = book_create(variant_find("shogi"));
+    char err[256];
+    ck_assert_int_eq(book_load(b, out, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(book_size(b), 4);
+    int black = 0, white = 0;
+    for (int i = 0; i < book_size(b); i++) {
+        const BookEntry *e = book_entry_at(b, i);
+        bool w = strstr(e->key, " w ") != NULL;
+        white += w, black += !w;
+        ck_assert_int_eq(e->count, 1);
+        ck_assert_int_eq(e->moves[0].count, 1);
+    }
+    ck_assert_int_eq(black, 2);
+    ck_assert_int_eq(white, 2);
+    /* the start (Black's first book move) and exactly one position after one reply of Black's */
+    Position *pos = test_position("shogi", "startpos");
+    ck_assert_ptr_nonnull(book_find(b, pos));
+    MoveList list;
+    movegen_legal(pos, &list);
+    int after_reply = 0;
+    for (int i = 0; i < list.size; i++) {
+        pos_do_move(pos, list.moves[i]);
+        after_reply += book_find(b, pos) != NULL;
+        pos_undo_move(pos);
+    }
+    ck_assert_int_eq(after_reply, 1);
+    free(pos);
+    book_free(b);
+    snprintf(cmd, sizeof cmd, "book build --variant shogi --from %s --reply-nodes 64 -o %s", out, out);
+    r = test_run_shishi(cmd);
+    ck_assert_int_eq(r->status, 2);
+    ck_assert_msg(strstr(r->err, "--reply-nodes goes with --selfplay"), "%s", r->err);
+    free(r);
+    remove(out);
+}
+END_TEST
+
 Suite *suite_book_probe(void) {
     Suite *s = suite_create("book_probe");
     TCase *tc = tcase_create("options");
@@ -366,6 +415,7 @@ Suite *suite_book_probe(void) {
     tcase_add_test(build, build_analysed_and_resumed);
     tcase_add_test(build, build_bad_record_and_merge);
     tcase_add_test(build, build_selfplay_openings);
+    tcase_add_test(build, build_selfplay_replies);
     tcase_set_timeout(build, 120);
     suite_add_tcase(s, build);
     return s;
