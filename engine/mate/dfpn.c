@@ -467,9 +467,30 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
     }
 }
 
+static uint16_t *frame_filter(MateSolver *ms);
+
+/* Is the position after child k (from the node at depth) one of the path's above the node?
+ * Then it is a repetition: its values are the repetition disproof search() would return.
+ * WHY at the expansion and not only when the child is searched: the table holds the path
+ * node's own unresolved values, so a node re-expanded from the table saw that child as open
+ * and returned at once past the threshold its parent had set from its repetition-disproof
+ * values, and the two values took turns for ever (Microcosmos on one thread, from 78M nodes:
+ * docs/mate.md, session 18). The table key (board and free square; with domination no hands)
+ * filters; the full key after the move decides. */
+static bool kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
+    if (!frame_filter(ms)[k->key & 0xffff]) return false;
+    int d = 0;
+    while (d < depth && ms->frames[d].tkey != k->key) d++;
+    if (d == depth) return false;
+    mate_do(ms, k->move);
+    bool rep = path_has(ms, pos_key(ms->pos), depth);
+    mate_undo(ms, k->move);
+    return rep;
+}
+
 /* Fill the children of the current node from the table or first estimates. Returns how many,
  * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
-static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key) {
+static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key, int depth) {
     mate_gen(ms, rem, fsq, ms->gen);
     int n = ms->gen->size;
     if (!kids_reserve(ms, (size_t)n)) return -1;
@@ -481,7 +502,9 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateHand ch = *hand;
         if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
         MateResult r;
-        if (!mtt_lookup(ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
+        if (kid_on_path(ms, k, depth))
+            r = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)crem, .flags = ENT_REP, .hand = ch};
+        else if (!mtt_lookup(ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
             mate_do(ms, k->move);
             r.parent = key;
             first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
@@ -765,7 +788,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     bool or_node = pos->stm == ms->attacker;
     uint64_t key = node_key(ms, fsq), nodes0 = own_count(ms);
     size_t base = ms->kids_top;
-    int n = expand(ms, rem, fsq, or_node, &hand, key);
+    int n = expand(ms, rem, fsq, or_node, &hand, key, depth);
     if (n < 0) {
         if (n == -1) ms->aborted = true;
         *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .hand = hand};

@@ -57,7 +57,7 @@ typedef struct {
     uint64_t maxmask; /* children (by index) counted by max, not sum: shared with a sibling */
 } MateEntry;
 
-enum { CLUSTER = 8 };
+enum { CLUSTER = 8, AGE_TICKS = 1024 /* a generation: about a million solver nodes */ };
 
 /* A count of entries in use, kept per thread (MateTable.used: the sum). WHY a cache line each:
  * every store of a new entry counts, and one counter written by two threads made each of
@@ -70,8 +70,9 @@ typedef struct {
 typedef struct {
     MateEntry *e; /* inside mem */
     BigMem mem;
-    size_t clusters; /* power of two */
-    atomic_uchar gen;
+    size_t clusters;                   /* power of two */
+    atomic_uchar gen;                  /* advances at every collection and every AGE_TICKS calls of mtt_collect */
+    atomic_uint ticks;                 /* calls of mtt_collect (each thread calls it every TICK_MASK + 1 nodes) */
     int hand_slots;                    /* slots compared, 0 when domination is off */
     atomic_uchar *locks;               /* one spin lock per cluster while several threads share the table, else NULL */
     MateCount used[MTT_STRIPES];       /* entries in use: the sum (wrapping), each thread adding to its own */
