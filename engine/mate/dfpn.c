@@ -157,17 +157,19 @@ static void perturb(MateSolver *ms, MateResult *r) {
 
 enum { PATH_BITS = 16 };
 
-static bool path_has(MateSolver *ms, uint64_t key, int depth) {
+/* Where key is on the path above depth: its depth, -2 when it is above the search's root (the
+ * walk's outer path), -1 when it is not there. */
+static int path_find(MateSolver *ms, uint64_t key, int depth) {
     const uint16_t *count = (const uint16_t *)(ms->path + HISTORY_MAX);
-    if (!count[key & ((1u << PATH_BITS) - 1)]) return false;
+    if (!count[key & ((1u << PATH_BITS) - 1)]) return -1;
     for (int i = 0; i < depth; i++)
-        if (ms->path[i] == key) return true;
+        if (ms->path[i] == key) return i;
     for (int i = ms->outer_from; i < ms->outer_to; i++)
         if (ms->pos->states[i].key == key) {
             if (i < ms->outer_hit) ms->outer_hit = i;
-            return true;
+            return -2;
         }
-    return false;
+    return -1;
 }
 
 static void path_set(MateSolver *ms, uint64_t key, int depth, int delta) {
@@ -470,27 +472,31 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
 static uint16_t *frame_filter(MateSolver *ms);
 
 /* Is the position after child k (from the node at depth) one of the path's above the node?
- * Then it is a repetition: its values are the repetition disproof search() would return.
+ * Then it is a repetition: its values are the repetition disproof search() would return, and
+ * the result is where on the path (path_find: its depth, -2 above the search's root; -1 when
+ * it is not a repetition).
  * WHY at the expansion and not only when the child is searched: the table holds the path
  * node's own unresolved values, so a node re-expanded from the table saw that child as open
  * and returned at once past the threshold its parent had set from its repetition-disproof
  * values, and the two values took turns for ever (Microcosmos on one thread, from 78M nodes:
  * docs/mate.md, session 18). The table key (board and free square; with domination no hands)
  * filters; the full key after the move decides. */
-static bool kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
-    if (!frame_filter(ms)[k->key & 0xffff]) return false;
+static int kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
+    if (!frame_filter(ms)[k->key & 0xffff]) return -1;
     int d = 0;
     while (d < depth && ms->frames[d].tkey != k->key) d++;
-    if (d == depth) return false;
+    if (d == depth) return -1;
     mate_do(ms, k->move);
-    bool rep = path_has(ms, pos_key(ms->pos), depth);
+    int at = path_find(ms, pos_key(ms->pos), depth);
     mate_undo(ms, k->move);
-    return rep;
+    return at;
 }
 
 /* Fill the children of the current node from the table or first estimates. Returns how many,
  * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
-static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key, int depth) {
+static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key, int depth,
+                  uint64_t full) {
+    const MatePath path = {.keys = ms->path, .depth = depth, .self = full};
     mate_gen(ms, rem, fsq, ms->gen);
     int n = ms->gen->size;
     if (!kids_reserve(ms, (size_t)n)) return -1;
@@ -502,9 +508,11 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateHand ch = *hand;
         if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
         MateResult r;
-        if (kid_on_path(ms, k, depth))
-            r = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)crem, .flags = ENT_REP, .hand = ch};
-        else if (!mtt_lookup(ms->tt, k->key, &ch, crem, &r) && r.pn && r.dn) {
+        int at = kid_on_path(ms, k, depth);
+        if (at != -1)
+            r = (MateResult){
+                .pn = PN_INF, .dn = 0, .len = (int16_t)crem, .flags = ENT_REP, .hand = ch, .rep_at = (int16_t)at};
+        else if (!mtt_lookup_path(ms->tt, k->key, &ch, crem, &path, &r) && r.pn && r.dn) {
             mate_do(ms, k->move);
             r.parent = key;
             first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
@@ -516,6 +524,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         k->len = r.len;
         k->flags = r.flags;
         k->hand = r.hand;
+        k->rep_at = r.rep_at;
     }
     if (!or_node) order_kids(kids, n);
     return n;
@@ -651,7 +660,8 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
  * stored keys (no move made). WHY: in a DAG the search below one child settles or raises
  * positions a sibling reaches too; stale sibling values would send the next iteration the
  * wrong way (halves the nodes of long problems). A sibling the table lost keeps its value. */
-static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChild *k, int n, int skip) {
+static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChild *k, int n, int skip, int depth) {
+    const MatePath path = {.keys = ms->path, .depth = depth, .self = ms->path[depth]};
     for (int j = 0; j < n; j++)
         if (j != skip && k[j].pn && k[j].dn) mtt_prefetch(ms->tt, k[j].key);
     for (int j = 0; j < n; j++) {
@@ -660,13 +670,14 @@ static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChil
         MateHand ch = *hand;
         if (k[j].dslot & 0x80) ch.n[k[j].dslot & 0x7f] = (uint8_t)(ch.n[k[j].dslot & 0x7f] + k[j].dval);
         MateResult r;
-        if (!mtt_lookup(ms->tt, k[j].key, &ch, crem, &r) && r.pn && r.dn) continue;
+        if (!mtt_lookup_path(ms->tt, k[j].key, &ch, crem, &path, &r) && r.pn && r.dn) continue;
         perturb(ms, &r);
         k[j].pn = r.pn;
         k[j].dn = r.dn;
         k[j].len = r.len;
         k[j].flags = r.flags;
         k[j].hand = r.hand;
+        k[j].rep_at = r.rep_at;
     }
 }
 
@@ -775,20 +786,57 @@ static void dc_restore(MateSolver *ms, uint64_t key, const MateHand *hand, int r
     for (int i = 0; i < n && i < 64; i++) ms->kids[base + i].maxc = (uint8_t)((self.mask >> i) & 1);
 }
 
+/* A repetition disproof of the node at depth: the shallowest path depth above the node that its
+ * children's repetitions lean on; -1 when none (the repetitions go through the node itself: the
+ * disproof holds wherever the node is met), -2 when one is above the search's root. */
+static int rep_anchor(const MateChild *k, int n, int depth) {
+    int at = -1;
+    for (int i = 0; i < n; i++) {
+        if (k[i].dn != 0 || !(k[i].flags & ENT_REP)) continue;
+        if (k[i].rep_at == -2) return -2;
+        if (k[i].rep_at >= 0 && k[i].rep_at < depth && (at < 0 || k[i].rep_at < at)) at = k[i].rep_at;
+    }
+    return at;
+}
+
+/* Whether a result is stored, and an anchored repetition disproof made ready for it (ENT_ANCHOR:
+ * the anchor's depth in mask, the path's keys from there down to the parent in parent). WHY
+ * anchored: a repetition disproof holds only while the positions it repeated are on the path,
+ * and one that was not stored at all made the node that leaned on it read a stale open value
+ * when it was expanded again, and return past the threshold its parent had set from the
+ * disproof, for ever (Microcosmos, the third loop of session 18, docs/mate.md). Unanchored
+ * ones (the repetition goes through the node itself) are stored as before, while store_rep. */
+static bool rep_storable(MateSolver *ms, MateResult *r, int depth) {
+    if (!(r->flags & ENT_REP)) return true;
+    if (r->rep_at == -2) return false;
+    if (r->rep_at < 0) return ms->store_rep;
+    const MatePath up = {.keys = ms->path, .depth = depth - 1, .self = ms->path[depth - 1]};
+    r->parent = mtt_path_seg(&up, r->rep_at);
+    r->mask = (uint64_t)r->rep_at;
+    r->flags |= ENT_ANCHOR;
+    return true;
+}
+
 static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thdn, int depth, MateResult *out) {
     Position *pos = ms->pos;
     tick(ms);
     MateHand hand;
     mate_hand_of(ms, &hand);
     uint64_t full = pos_key(pos);
-    if (path_has(ms, full, depth) || depth >= HISTORY_MAX - 1 || pos->sp >= HISTORY_MAX - 2) {
-        *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .flags = ENT_REP, .hand = hand};
+    int at = path_find(ms, full, depth);
+    if (at != -1 || depth >= HISTORY_MAX - 1 || pos->sp >= HISTORY_MAX - 2) {
+        *out = (MateResult){.pn = PN_INF,
+                            .dn = 0,
+                            .len = (int16_t)rem,
+                            .flags = ENT_REP,
+                            .hand = hand,
+                            .rep_at = (int16_t)(at != -1 ? at : -2)};
         return;
     }
     bool or_node = pos->stm == ms->attacker;
     uint64_t key = node_key(ms, fsq), nodes0 = own_count(ms);
     size_t base = ms->kids_top;
-    int n = expand(ms, rem, fsq, or_node, &hand, key, depth);
+    int n = expand(ms, rem, fsq, or_node, &hand, key, depth, full);
     if (n < 0) {
         if (n == -1) ms->aborted = true;
         *out = (MateResult){.pn = PN_INF, .dn = 0, .len = (int16_t)rem, .hand = hand};
@@ -815,18 +863,20 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         k[i].len = cr.len;
         k[i].flags = cr.flags;
         k[i].hand = cr.hand;
-        refresh_kids(ms, rem, &hand, k, n, i);
+        k[i].rep_at = cr.rep_at;
+        refresh_kids(ms, rem, &hand, k, n, i, depth);
     }
     path_set(ms, full, depth, -1);
     frame_filter(ms)[key & 0xffff]--;
     r.parent = depth ? ms->frames[depth - 1].tkey : 0;
     r.mask = 0;
     for (int i = 0; i < n && i < 64; i++) r.mask |= (uint64_t)ms->kids[base + i].maxc << i;
+    r.rep_at = r.dn == 0 && (r.flags & ENT_REP) ? rep_anchor(ms->kids + base, n, depth) : -1;
     ms->kids_top = base;
     if (r.pn) r.len = (int16_t)rem; /* disproof bound, or the budget of the estimates */
     uint64_t spent = own_count(ms) - nodes0 + 1;
-    if (!(r.flags & ENT_REP) || ms->store_rep)
-        mtt_store(ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
+    if (rep_storable(ms, &r, depth)) mtt_store(ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
+    r.flags &= ENT_REP;
     *out = r;
 }
 

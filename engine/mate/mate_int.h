@@ -43,7 +43,11 @@ typedef struct {
 } MateHand;
 
 /* Entry flags. */
-enum { ENT_REP = 1 }; /* disproof that leaned on a repetition on the path (not hand-dominated) */
+enum {
+    ENT_REP = 1,   /* disproof that leaned on a repetition on the path (not hand-dominated) */
+    ENT_ANCHOR = 2 /* ENT_REP that holds only on its path: maxmask = the shallowest depth it repeated,
+                    * parent = the XOR of the path's full keys from there down to the entry's parent */
+};
 
 typedef struct {
     uint64_t key;  /* board key with side to move (and depth salt); 0 = empty */
@@ -88,7 +92,17 @@ typedef struct {
     MateHand hand;   /* proof hand (pn == 0) or disproof hand (dn == 0) */
     uint64_t parent; /* stored with an estimate: the searching parent's table key (0: keep) */
     uint64_t mask;   /* stored / found with an estimate of the exact hand and budget: maxmask */
+    int16_t rep_at;  /* ENT_REP: the shallowest path depth the repetition depends on; -1 none above the
+                      * node (it holds anywhere), -2 a position above the search's root (not stored) */
 } MateResult;
+
+/* The path a look-up is made from (anchored repetition disproofs hold only on their path): the
+ * full keys of depths 0 .. depth - 1, and the looking node's own (depth) in self. */
+typedef struct {
+    const uint64_t *keys;
+    int depth;
+    uint64_t self;
+} MatePath;
 
 int mtt_init(MateTable *t, size_t kb);
 /* Make the table safe for several solver threads at once (a lock per cluster); -1 when out of
@@ -102,6 +116,11 @@ void mtt_free(MateTable *t);
  * within a bound >= rem, else the estimates of the exact hand and budget, else pn = dn = 1
  * with found = false. */
 bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r);
+/* mtt_lookup from a child of the node at path->depth: an anchored repetition disproof
+ * (ENT_ANCHOR) counts when the path holds the positions it repeated (path NULL: never). */
+bool mtt_lookup_path(const MateTable *t, uint64_t key, const MateHand *h, int rem, const MatePath *path, MateResult *r);
+/* The XOR of keys[from .. depth - 1] and self: what an anchored entry stores (MateResult.parent). */
+uint64_t mtt_path_seg(const MatePath *path, int from);
 void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount);
 /* The parent recorded with an unresolved entry of key (the exact hand h first when given, else
  * the most searched one), and that entry's pn/dn; false when there is none. */
@@ -185,6 +204,7 @@ typedef struct MateChild {
     uint8_t active; /* scratch: counted in this iteration (delayed drops are not) */
     uint8_t maxc;   /* shares its subtree with another child: the flagged ones count by their max */
     uint8_t grp;    /* an interposing drop's group for the delayed expansion (drop_group), else 0 */
+    int16_t rep_at; /* as MateResult.rep_at */
     MateHand hand;
 } MateChild;
 

@@ -70,7 +70,20 @@ static void unlock(const MateTable *t, uint64_t key) {
 
 static bool hand_eq(const MateHand *a, const MateHand *b, int slots) { return !memcmp(a->n, b->n, (size_t)slots); }
 
-static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
+uint64_t mtt_path_seg(const MatePath *path, int from) {
+    uint64_t x = path->self;
+    for (int i = from; i < path->depth; i++) x ^= path->keys[i];
+    return x;
+}
+
+/* An anchored repetition disproof holds on this path: its shallowest repeated depth is on it,
+ * and the positions from there down are the ones it was found with. */
+static bool anchor_holds(const MateEntry *e, const MatePath *path) {
+    int from = (int)e->maxmask;
+    return path && from <= path->depth && mtt_path_seg(path, from) == e->parent;
+}
+
+static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, const MatePath *path, MateResult *r) {
     const MateEntry *c = cluster(t, key);
     int slots = t->hand_slots;
     bool found = false;
@@ -88,8 +101,14 @@ static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem,
         }
         if (e->dn == 0) { /* no mate within e->len with no more than e->hand */
             if (rem <= e->len && hand_le(h, &e->hand, slots) &&
-                (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots))) {
-                *r = (MateResult){.pn = PN_INF, .dn = 0, .len = e->len, .flags = e->flags, .hand = e->hand};
+                (!(e->flags & ENT_REP) || hand_eq(h, &e->hand, slots)) &&
+                (!(e->flags & ENT_ANCHOR) || anchor_holds(e, path))) {
+                *r = (MateResult){.pn = PN_INF,
+                                  .dn = 0,
+                                  .len = e->len,
+                                  .flags = e->flags & ENT_REP,
+                                  .hand = e->hand,
+                                  .rep_at = (int16_t)(e->flags & ENT_ANCHOR ? (int)e->maxmask : -1)};
                 return true;
             }
             continue;
@@ -117,11 +136,16 @@ static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem,
     return found;
 }
 
-bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
+bool mtt_lookup_path(const MateTable *t, uint64_t key, const MateHand *h, int rem, const MatePath *path,
+                     MateResult *r) {
     lock(t, key);
-    bool found = lookup(t, key, h, rem, r);
+    bool found = lookup(t, key, h, rem, path, r);
     unlock(t, key);
     return found;
+}
+
+bool mtt_lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, MateResult *r) {
+    return mtt_lookup_path(t, key, h, rem, NULL, r);
 }
 
 /* Entries of the same board that a new proof (disproof) with hand h and length bound r->len
