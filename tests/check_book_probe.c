@@ -316,6 +316,17 @@ START_TEST(build_bad_record_and_merge) {
 }
 END_TEST
 
+/* `shishi CMD` (a book build) must succeed; the shogi book it wrote to out, loaded. */
+static Book *build_ok(const char *cmd, const char *out) {
+    TestRun *r = test_run_shishi(cmd);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    free(r);
+    Book *b = book_create(variant_find("shogi"));
+    char err[256];
+    ck_assert_int_eq(book_load(b, out, NULL, NULL, err, sizeof err), 0);
+    return b;
+}
+
 /* Self-play from openings: each game plays its opening line first (counted), round robin. */
 START_TEST(build_selfplay_openings) {
     char open[256], out[256], cmd[1024];
@@ -327,12 +338,8 @@ START_TEST(build_selfplay_openings) {
     snprintf(cmd, sizeof cmd,
              "book build --variant shogi --selfplay 4 --plies 2 --depth 1 --multipv 1 --threads 1 --openings %s -o %s",
              open, out);
-    TestRun *r = test_run_shishi(cmd);
-    ck_assert_msg(r->status == 0, "%s", r->err);
-    free(r);
-    Book *b = book_create(variant_find("shogi"));
+    Book *b = build_ok(cmd, out);
     char err[256];
-    ck_assert_int_eq(book_load(b, out, NULL, NULL, err, sizeof err), 0);
     ck_assert_int_eq(book_size(b), 3);
     const char *specs[3] = {"startpos", "startpos moves 7g7f", "startpos moves 2g2f"};
     const char *moves[3][2] = {{"7g7f", "2g2f"}, {"3c3d", NULL}, {"8c8d", NULL}};
@@ -361,12 +368,7 @@ START_TEST(build_selfplay_replies) {
         cmd, sizeof cmd,
         "book build --variant shogi --selfplay 2 --plies 4 --depth 1 --multipv 1 --threads 1 --reply-nodes 64 -o %s",
         out);
-    TestRun *r = test_run_shishi(cmd);
-    ck_assert_msg(r->status == 0, "%s", r->err);
-    free(r);
-    Book *b = book_create(variant_find("shogi"));
-    char err[256];
-    ck_assert_int_eq(book_load(b, out, NULL, NULL, err, sizeof err), 0);
+    Book *b = build_ok(cmd, out);
     ck_assert_int_eq(book_size(b), 4);
     int black = 0, white = 0;
     for (int i = 0; i < book_size(b); i++) {
@@ -393,7 +395,7 @@ START_TEST(build_selfplay_replies) {
     free(pos);
     book_free(b);
     snprintf(cmd, sizeof cmd, "book build --variant shogi --from %s --reply-nodes 64 -o %s", out, out);
-    r = test_run_shishi(cmd);
+    TestRun *r = test_run_shishi(cmd);
     ck_assert_int_eq(r->status, 2);
     ck_assert_msg(strstr(r->err, "--reply-nodes goes with --selfplay"), "%s", r->err);
     free(r);
