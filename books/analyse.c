@@ -60,18 +60,26 @@ void book_worker_destroy(BookWorker *w) {
     free(w);
 }
 
-int book_worker_start(BookWorker *w, Book *b, int entry, const BookBuildConfig *cfg, char *err, size_t errlen) {
+/* Start the worker's search of the position `key` to `depth` or `nodes` (0: no such limit, no
+ * clock); returns at once. 0, or -1 with a message. */
+static int go(BookWorker *w, const char *key, int depth, uint64_t nodes, char *err, size_t errlen) {
     memset(w->lines, 0, sizeof w->lines);
     w->entry = -1;
-    if (engine_set_position(w->e, book_entry_at(b, entry)->key, err, errlen)) return -1;
+    w->best = MOVE_NONE;
+    if (engine_set_position(w->e, key, err, errlen)) return -1;
     SearchLimits l;
     memset(&l, 0, sizeof l);
     l.time[BLACK] = l.time[WHITE] = -1;
-    l.depth = cfg->depth;
-    l.nodes = cfg->nodes;
+    l.depth = depth;
+    l.nodes = nodes;
     Reporter r = {.user = w, .on_info = on_info, .on_bestmove = on_bestmove};
-    w->entry = entry;
     engine_go(w->e, &l, &r);
+    return 0;
+}
+
+int book_worker_start(BookWorker *w, Book *b, int entry, const BookBuildConfig *cfg, char *err, size_t errlen) {
+    if (go(w, book_entry_at(b, entry)->key, cfg->depth, cfg->nodes, err, errlen)) return -1;
+    w->entry = entry;
     return 0;
 }
 
@@ -118,15 +126,7 @@ int book_worker_finish(BookWorker *w, Book *b) {
 }
 
 int book_worker_reply(BookWorker *w, const char *key, uint64_t nodes, Move *out, char *err, size_t errlen) {
-    w->entry = -1;
-    w->best = MOVE_NONE;
-    if (engine_set_position(w->e, key, err, errlen)) return -1;
-    SearchLimits l;
-    memset(&l, 0, sizeof l);
-    l.time[BLACK] = l.time[WHITE] = -1;
-    l.nodes = nodes;
-    Reporter r = {.user = w, .on_info = on_info, .on_bestmove = on_bestmove};
-    engine_go(w->e, &l, &r);
+    if (go(w, key, 0, nodes, err, errlen)) return -1;
     engine_wait(w->e);
     *out = w->best;
     return 0;

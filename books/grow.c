@@ -136,10 +136,11 @@ static int selfplay_step(Grow *g, Position *pos, Move forced) {
     book_key(pos, book_key_kind(g->b), key, sizeof key);
     if (g->reply && pos->stm != g->book_side && forced == MOVE_NONE) {
         /* WHY the engine's own reply, not a book move: the book then holds the positions an
-         * opponent of about the engine's strength leads to, not only its own best lines */
-        /* WHY a budget drawn from [N/2, 3N/2): a clocked opponent's search stops at a varying
-         * depth, and its move changes with it; one fixed budget would book one reply only */
-        uint64_t n = g->cfg->reply_nodes, nodes = n / 2 + book_random(&g->rng) % (n > 0 ? n : 1) + 1;
+         * opponent of about the engine's strength leads to, not only its own best lines. WHY a
+         * budget drawn from [N/2, 3N/2): a clocked opponent's search stops at a varying depth,
+         * and its move changes with it; one fixed budget would book one reply only. (g->reply
+         * exists only when reply_nodes > 0.) */
+        uint64_t n = g->cfg->reply_nodes, nodes = n / 2 + book_random(&g->rng) % n + 1;
         Move m;
         if (book_worker_reply(g->reply, key, nodes, &m, g->err, g->errlen)) return -1;
         if (m == MOVE_NONE) return 0;

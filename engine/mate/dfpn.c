@@ -469,6 +469,16 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
     }
 }
 
+/* A child's values from a look-up or a search of it. */
+static void kid_take(MateChild *k, const MateResult *r) {
+    k->pn = r->pn;
+    k->dn = r->dn;
+    k->len = r->len;
+    k->flags = r->flags;
+    k->hand = r->hand;
+    k->rep_at = r->rep_at;
+}
+
 static uint16_t *frame_filter(MateSolver *ms);
 
 /* Is the position after child k (from the node at depth) one of the path's above the node?
@@ -519,12 +529,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
             mate_undo(ms, k->move);
         }
         perturb(ms, &r);
-        k->pn = r.pn;
-        k->dn = r.dn;
-        k->len = r.len;
-        k->flags = r.flags;
-        k->hand = r.hand;
-        k->rep_at = r.rep_at;
+        kid_take(k, &r);
     }
     if (!or_node) order_kids(kids, n);
     return n;
@@ -672,12 +677,7 @@ static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChil
         MateResult r;
         if (!mtt_lookup_path(ms->tt, k[j].key, &ch, crem, &path, &r) && r.pn && r.dn) continue;
         perturb(ms, &r);
-        k[j].pn = r.pn;
-        k[j].dn = r.dn;
-        k[j].len = r.len;
-        k[j].flags = r.flags;
-        k[j].hand = r.hand;
-        k[j].rep_at = r.rep_at;
+        kid_take(&k[j], &r);
     }
 }
 
@@ -858,12 +858,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         search(ms, crem, cfree, cpn, cdn, depth + 1, &cr);
         mate_undo(ms, m);
         MateChild *k = ms->kids + base; /* the arena may have moved */
-        k[i].pn = cr.pn;
-        k[i].dn = cr.dn;
-        k[i].len = cr.len;
-        k[i].flags = cr.flags;
-        k[i].hand = cr.hand;
-        k[i].rep_at = cr.rep_at;
+        kid_take(&k[i], &cr);
         refresh_kids(ms, rem, &hand, k, n, i, depth);
     }
     path_set(ms, full, depth, -1);

@@ -61,7 +61,10 @@ typedef struct {
     uint64_t maxmask; /* children (by index) counted by max, not sum: shared with a sibling */
 } MateEntry;
 
-enum { CLUSTER = 8, AGE_TICKS = 1024 /* a generation: about a million solver nodes */ };
+enum {
+    CLUSTER = 8,
+    AGE_TICKS = 1024 /* a generation: this many calls of mtt_collect by all threads, about a million solver nodes */
+};
 
 /* A count of entries in use, kept per thread (MateTable.used: the sum). WHY a cache line each:
  * every store of a new entry counts, and one counter written by two threads made each of
