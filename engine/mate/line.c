@@ -464,6 +464,9 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         solver_free(&ms);
         return MATE_TIMEOUT;
     }
+    /* WHY from the environment: a developer's tool for the walk after a long first proof */
+    const char *load = getenv("SHISHI_MATE_LOAD"), *save = getenv("SHISHI_MATE_SAVE");
+    if (load && *load) c->table_loaded = mtt_load(ms.tt, load, pos_key(pos)) == 0 ? 1 : -1;
     MateResult r;
     mate_root_solve(&ms, budget, &r);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
@@ -475,6 +478,7 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     if (!ms.aborted && r.pn == 0) {
         c->first_nodes = c->nodes;
         c->first_len = r.len;
+        if (save && *save) c->table_saved = mtt_save(ms.tt, save, pos_key(pos)) == 0 ? 1 : -1;
         /* the proof's own line first: the answer if shortening runs out of time */
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? proof_line(&ms, buf, line_max) : 0;

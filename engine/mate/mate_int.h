@@ -138,6 +138,11 @@ static inline void mtt_prefetch(const MateTable *t, uint64_t key) {
 }
 /* Drop every ENT_REP disproof (before a search that must not trust them). */
 void mtt_clear_rep(MateTable *t);
+/* The whole table to a file and back (a developer's tool: SHISHI_MATE_SAVE / SHISHI_MATE_LOAD,
+ * docs/mate.md). mtt_load needs the same problem (root: its position key), table size and hand
+ * slots; 0 or -1 (the table is then empty). */
+int mtt_save(const MateTable *t, const char *path, uint64_t root);
+int mtt_load(MateTable *t, const char *path, uint64_t root);
 /* Drop the proofs of key that prove it with hand h (no bigger proof hand): the proof-line walk
  * found them going round a cycle or back up its path (proofline.c). */
 void mtt_forget_proof(MateTable *t, uint64_t key, const MateHand *h);

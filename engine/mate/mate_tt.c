@@ -5,6 +5,7 @@
  * answers many positions that differ only in the hand. */
 #include "mate_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -298,4 +299,50 @@ void mtt_clear_rep(MateTable *t) {
             t->e[i].key = 0;
             count_used(t, -1);
         }
+}
+
+/* The table as a file: a header (magic, clusters, hand slots, entry size, generation) and the
+ * entries as they lie in memory. WHY: a developer's tool (docs/mate.md, "Saving the table"):
+ * the walk after a first proof can be run again and again from the very table a search of
+ * several minutes left behind. Machine-dependent, not an exchange format. */
+typedef struct {
+    char magic[8];
+    uint64_t clusters, entry_size, root; /* root: the problem's position key */
+    int32_t hand_slots, gen;
+} TableHeader;
+
+static const char TABLE_MAGIC[8] = "SHMTT01";
+
+int mtt_save(const MateTable *t, const char *path, uint64_t root) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    TableHeader h = {.clusters = t->clusters,
+                     .entry_size = sizeof(MateEntry),
+                     .root = root,
+                     .hand_slots = t->hand_slots,
+                     .gen = atomic_load(&t->gen)};
+    memcpy(h.magic, TABLE_MAGIC, sizeof h.magic);
+    size_t n = t->clusters * CLUSTER;
+    bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(t->e, sizeof *t->e, n, f) == n;
+    return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+int mtt_load(MateTable *t, const char *path, uint64_t root) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    TableHeader h;
+    size_t n = t->clusters * CLUSTER;
+    bool ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, TABLE_MAGIC, sizeof h.magic) && h.root == root &&
+              h.clusters == t->clusters && h.entry_size == sizeof(MateEntry) && h.hand_slots == t->hand_slots &&
+              fread(t->e, sizeof *t->e, n, f) == n;
+    fclose(f);
+    if (!ok) {
+        memset(t->e, 0, n * sizeof *t->e);
+        return -1;
+    }
+    size_t used = 0;
+    for (size_t i = 0; i < n; i++) used += t->e[i].key != 0;
+    for (int i = 0; i < MTT_STRIPES; i++) atomic_store(&t->used[i].n, i ? 0 : used);
+    atomic_store(&t->gen, (unsigned char)h.gen);
+    return 0;
 }
