@@ -457,6 +457,7 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     c->first_len = 0;
     c->shortest = false;
     c->bounded = false;
+    c->walk_nodes = c->walk_searched = c->walk_cycles = c->walk_forgot = c->walk_capped = 0;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     MateTable tt = {0};

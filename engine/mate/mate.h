@@ -50,11 +50,13 @@ typedef struct {
     bool shortest;                                          /* out: the line found is proven the shortest mate */
     bool bounded; /* out (not shortest): the line is the longest defence against the proof's own checks, so its
                    * length bounds the mate from above (else a walk along stored lengths, no bound) */
-    const char *walk_fault;        /* out: why the last proof-line walk gave no line (NULL: it gave one) */
+    const char *walk_fault; /* out: why the last proof-line walk gave no line (NULL: it gave one) */
+    /* the walk_ counts below are summed over the run's proof-line walks */
     uint64_t walk_nodes;           /* out: nodes that walk visited */
     uint64_t walk_searched;        /* out: solver nodes that walk's searches of lost proofs visited */
     uint64_t walk_cycles;          /* out: cycles of stored proofs that walk forgot and searched again */
     uint64_t walk_forgot;          /* out: proofs of nodes that walk found failing on its path, forgotten */
+    uint64_t walk_capped;          /* out: searches of cycles that walk cut at its cap (proofline.c) */
     int table_loaded, table_saved; /* out: SHISHI_MATE_LOAD / SHISHI_MATE_SAVE (docs/mate.md): 1 done,
                                     * -1 failed, 0 not asked */
 } MateControl;

@@ -25,11 +25,12 @@
 #include "../search.h"
 
 enum {
-    DAG_INF = 1 << 20,    /* not mated by the stored proofs (or on a cycle) */
-    DAG_BITS_MIN = 20,    /* memo slots: 2^20 (24 MB) at least, */
-    DAG_BITS_MAX = 24,    /* 2^24 (384 MB) at most, */
-    DAG_TABLE_SHIFT = 3,  /* else one per 8 entries of the solver's table */
-    DAG_WORK_PER_SLOT = 4 /* nodes walked per memo slot before the walk gives up */
+    DAG_INF = 1 << 20,       /* not mated by the stored proofs (or on a cycle) */
+    DAG_BITS_MIN = 20,       /* memo slots: 2^20 (24 MB) at least, */
+    DAG_BITS_MAX = 24,       /* 2^24 (384 MB) at most, */
+    DAG_TABLE_SHIFT = 3,     /* else one per 8 entries of the solver's table */
+    DAG_WORK_PER_SLOT = 4,   /* nodes walked per memo slot before the walk gives up */
+    CYCLE_SEARCH_CAP = 10000 /* solver nodes for the search of a node whose proofs went round a cycle */
 };
 
 typedef struct {
@@ -62,7 +63,9 @@ typedef struct {
     struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
     size_t forgot_cap;
     bool gave_up;
-    const char *why; /* why it gave up (MateControl.walk_fault) */
+    uint64_t cycle_cap; /* CYCLE_SEARCH_CAP, or 0 (no cap: the second walk, see mate_proof_line) */
+    uint64_t capped;    /* searches of cycles that the cap cut short */
+    const char *why;    /* why it gave up (MateControl.walk_fault) */
 } Dag;
 
 static void give_up(Dag *g, const char *why) {
@@ -248,6 +251,30 @@ static void restore_forgotten(Dag *g) {
         mtt_store(g->ms->tt, g->forgot[i].key, &g->forgot[i].hand, &g->forgot[i].r, 1);
 }
 
+/* The node searched again with the walk's path as the search's own; returns whether the cap
+ * on the search of a cycle (g->cycle_cap, when cyclic) stopped it unresolved, in which case
+ * the node counts as failing on this path. WHY a cap: a node whose stored proofs go round back
+ * to the path is mostly not mated on this path (Microcosmos, session 19: 12,162 such searches,
+ * nearly all disproven), and such a disproof can take millions of nodes (75 of a walk's 95
+ * seconds); the walk needs only a check that works, and the node above tries its others
+ * first. The node that stays unresolved is not kept in the memo (its failure leans on the
+ * path), and a walk that the caps leave without a line is run again without them. */
+static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
+    MateSolver *ms = g->ms;
+    const MateControl *c = ms->c;
+    uint64_t outer = ms->node_cap, cap = cyclic && g->cycle_cap ? c->nodes + g->cycle_cap : 0;
+    if (cap && (!outer || cap < outer)) ms->node_cap = cap;
+    dfpn_solve_below(ms, g->root_sp, rem, fsq, r);
+    ms->node_cap = outer;
+    if (!ms->aborted || !cap || c->nodes < cap || (outer && c->nodes >= outer)) return false;
+    if ((c->stop && atomic_load(c->stop)) || (c->deadline_ms >= 0 && now_ms() >= c->deadline_ms) ||
+        (c->node_limit && c->nodes >= c->node_limit))
+        return false; /* stopped by the caller's limits, not by the cap */
+    ms->aborted = false;
+    g->capped++;
+    return true;
+}
+
 /* Attacker to move: the proven check of the fewest plies. WHY not every proven check: the
  * walk would cover every proof in the table; a check is looked at only while its stored
  * length promises less than the best found so far. */
@@ -286,9 +313,9 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
             }
             MateResult r;
             /* the walk's path counts as the search's: a proof may not come back to it */
-            dfpn_solve_below(g->ms, g->root_sp, rem, fsq, &r);
-            if (g->ms->aborted) break;
-            if (r.pn) { /* not mated on this path; a failure resting on the path is its own */
+            bool capped = search_below(g, rem, fsq, cyclic, &r);
+            if (g->ms->aborted || capped) break; /* capped: a failure on this path (low_seen < depth) */
+            if (r.pn) {                          /* not mated on this path; a failure resting on the path is its own */
                 int hit = g->ms->outer_hit - g->root_sp;
                 if (hit < depth && hit < low_seen) low_seen = hit;
                 break;
@@ -399,9 +426,9 @@ static int and_value(Dag *g, int depth, int rem) {
     return dag_leave(g, s, depth, low_save, value, best);
 }
 
-int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
+static int walk(MateSolver *ms, int rem, Move *line, int max, uint64_t cycle_cap) {
     Position *pos = ms->pos;
-    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp};
+    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp, .cycle_cap = cycle_cap};
     uint64_t nodes_before = ms->c->nodes;
     /* WHY: the walk's searches of lost proofs fill the table, and its collection took the very
      * proofs the walk was about to read (Microcosmos, session 15: 13 plies a minute) */
@@ -437,10 +464,18 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     free(g.slot);
     free(g.lists);
     ms->tt->keep_proofs = kept;
-    ms->c->walk_nodes = g.work;
-    ms->c->walk_searched = ms->c->nodes - nodes_before;
-    ms->c->walk_cycles = g.cycle_fixes;
-    ms->c->walk_forgot = g.forgotten;
+    ms->c->walk_nodes += g.work;
+    ms->c->walk_searched += ms->c->nodes - nodes_before;
+    ms->c->walk_cycles += g.cycle_fixes;
+    ms->c->walk_forgot += g.forgotten;
+    ms->c->walk_capped += g.capped;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
     return g.gave_up ? 0 : n;
+}
+
+int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
+    uint64_t capped = ms->c->walk_capped;
+    int n = walk(ms, rem, line, max, CYCLE_SEARCH_CAP);
+    if (!n && !ms->aborted && ms->c->walk_capped > capped) n = walk(ms, rem, line, max, 0);
+    return n;
 }
