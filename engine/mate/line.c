@@ -486,7 +486,15 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         bool valid = n > 0 && n <= budget;
         /* WHY only with a line to fall back on: without one, stopping early answers nothing */
         ms.node_cap = valid ? shorten_cap(c) : 0;
-        int least = 0, m = shorten(&ms, r.len, line, line_max, &least);
+        /* WHY from the walk's length: its line shows a mate within that many plies, and the
+         * budgets between it and the first proof's stored length (117-ply row: 137 down to
+         * 125) would each be proven again before a shorter one is tried */
+        int from = valid && ms.c->bounded && n < r.len ? n : r.len;
+        int least = 0, m = shorten(&ms, from, line, line_max, &least);
+        if (m < 0 && from < r.len && !ms.aborted) { /* the budget semantics disagree with the walk's */
+            least = 0;
+            m = shorten(&ms, r.len, line, line_max, &least);
+        }
         c->shortest = m > 0;
         if (m > 0)
             *length = m;
