@@ -402,7 +402,9 @@ END_TEST
  * proved, the longest defence against the proof's checks (docs/mate.md, session 11). WHY no
  * deadline: the shortening's budget is a node count, so the verdict does not depend on how
  * busy the machine is (each tail takes about 2.5M nodes, 20-30 s here). The whole 117-ply row
- * and the 1525 are not solved in 60 s yet and are not asserted. */
+ * (60 s) and the 1525 (10 minutes) are answered with verified lines in most two-thread runs
+ * (docs/mate.md, session 19), but the first proof's time varies by a factor of five between
+ * runs and one thread does not prove the 117 in 60 s: not asserted yet. */
 START_TEST(long_problems) {
     if (!test_long()) return;
     TestTsv tsv;
