@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../engine/mate/mate.h"
 #include "../engine/search.h"
@@ -396,6 +397,36 @@ START_TEST(two_threads) {
 }
 END_TEST
 
+/* SHISHI_MATE_SAVE / SHISHI_MATE_LOAD (docs/mate.md, "Saving the table"): the table saved at
+ * the first proof of the 117-ply row's 25-ply tail loads into a second run of the same problem,
+ * whose root is then proven at once, with the same answer; a table of another size is refused
+ * and the problem is solved from an empty table, as the first run solved it (one thread: the
+ * same first proof). */
+START_TEST(table_save_load) {
+    char path[] = "/tmp/shishi-mate-table-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    close(fd);
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 16 << 10};
+    setenv("SHISHI_MATE_SAVE", path, 1);
+    ck_assert_int_eq(solve_117_tail(92, &c), 25);
+    unsetenv("SHISHI_MATE_SAVE");
+    ck_assert_int_eq(c.table_saved, 1);
+    ck_assert(c.first_nodes >= 10);
+    setenv("SHISHI_MATE_LOAD", path, 1);
+    MateControl d = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 16 << 10};
+    ck_assert_int_eq(solve_117_tail(92, &d), 25);
+    ck_assert_int_eq(d.table_loaded, 1);
+    ck_assert(d.first_nodes < 10); /* the root's proof is in the loaded table */
+    MateControl e = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 8 << 10};
+    ck_assert_int_eq(solve_117_tail(92, &e), 25);
+    ck_assert_int_eq(e.table_loaded, -1);
+    ck_assert_int_eq(e.first_nodes, c.first_nodes); /* from an empty table, as the first run */
+    unsetenv("SHISHI_MATE_LOAD");
+    unlink(path);
+}
+END_TEST
+
 /* make test-long: the tails of the 117-ply row (its first 70 or 50 plies played, 47 or 67
  * left): a verified mating line of the row's own length. The shortening does not rule out
  * shorter mates within its default budget, so the answer is the line of the least budget it
@@ -465,6 +496,37 @@ START_TEST(long_kotobuki) {
 }
 END_TEST
 
+/* make test-long: Kotobuki in a 4 MB table on one thread, where the walk over the stored proofs
+ * meets cycles of proofs: searches of such cycles are cut at their cap (proofline.c) and the
+ * line is still the 611 plies (docs/mate.md, session 19). Deterministic: one thread, no
+ * deadline, the shortening's default node budget. */
+START_TEST(long_walk_cap) {
+    if (!test_long()) return;
+    TestTsv tsv;
+    static Move line[MATE_LINE_MAX];
+    int tested = 0;
+    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv);) {
+        int want = 0;
+        if (tsv.ncols < 2 || sscanf(tsv.cols[1], "%d", &want) != 1 || want != 611) continue;
+        char spec[1200];
+        snprintf(spec, sizeof spec, "sfen %s", tsv.cols[0]);
+        Position *pos = test_position("shogi", spec);
+        MateControl c = {.deadline_ms = -1, .hash_kb = 4 << 10};
+        int n = 0;
+        ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+        fprintf(stderr, "611-ply row in 4 MB: line %d plies, walk: %llu cycles, %llu searches cut short\n", n,
+                (unsigned long long)c.walk_cycles, (unsigned long long)c.walk_capped);
+        ck_assert_int_eq(n, 611);
+        ck_assert(c.walk_capped > 0);
+        assert_mating_line(pos, line, n, spec);
+        free(pos);
+        tested++;
+    }
+    test_tsv_close(&tsv);
+    ck_assert_int_eq(tested, 1);
+}
+END_TEST
+
 Suite *suite_mate(void) {
     Suite *s = suite_create("mate");
     TCase *tc = tcase_create("tsume");
@@ -486,6 +548,8 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, two_threads);
     tcase_add_test(tc, long_problems);
     tcase_add_test(tc, long_kotobuki);
+    tcase_add_test(tc, table_save_load);
+    tcase_add_test(tc, long_walk_cap);
     suite_add_tcase(s, tc);
     return s;
 }
