@@ -442,9 +442,9 @@ static int proof_line(MateSolver *ms, Move *buf, int max) {
     return n > 0 && mate_line_valid(ms->pos, buf, n) ? n : 0;
 }
 
-/* The solver stopped at its own node cap (the shortening's budget), not at a limit of the
- * caller (stop, deadline, node limit). */
-static bool cap_stopped(const MateSolver *ms) {
+/* The solver stopped at its own node cap (the shortening's budget, or the walk's cap on a
+ * search of a cycle), not at a limit of the caller (stop, deadline, node limit). */
+bool mate_cap_stopped(const MateSolver *ms) {
     const MateControl *c = ms->c;
     return ms->node_cap && c->nodes >= ms->node_cap && !(c->stop && atomic_load(c->stop)) &&
            (c->deadline_ms < 0 || now_ms() < c->deadline_ms) && (!c->node_limit || c->nodes < c->node_limit);
@@ -503,7 +503,7 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
             *length = n;
             /* WHY: the shortening stopped at its budget after proving shorter budgets than
              * the proof's line; the least of them has a line of its own (at most that long) */
-            if (least > 0 && least < n && cap_stopped(&ms)) {
+            if (least > 0 && least < n && mate_cap_stopped(&ms)) {
                 ms.aborted = false;
                 ms.node_cap = c->nodes + (c->first_nodes > MATE_SHORTEN_MIN ? c->first_nodes : MATE_SHORTEN_MIN);
                 int k = mate_proof_line(&ms, least, buf, line_max);

@@ -264,4 +264,8 @@ void mate_undo(MateSolver *ms, Move m);
  * counted); 0 when the proofs do not carry one. */
 int mate_proof_line(MateSolver *ms, int rem, Move *line, int max);
 
+/* line.c: did the solver stop at its own node cap (MateSolver.node_cap), not at a limit of
+ * the caller (stop, deadline, node limit)? */
+bool mate_cap_stopped(const MateSolver *ms);
+
 #endif

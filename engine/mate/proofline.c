@@ -261,15 +261,13 @@ static void restore_forgotten(Dag *g) {
  * path), and a walk that the caps leave without a line is run again without them. */
 static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
     MateSolver *ms = g->ms;
-    const MateControl *c = ms->c;
-    uint64_t outer = ms->node_cap, cap = cyclic && g->cycle_cap ? c->nodes + g->cycle_cap : 0;
+    uint64_t outer = ms->node_cap, cap = cyclic && g->cycle_cap ? ms->c->nodes + g->cycle_cap : 0;
     if (cap && (!outer || cap < outer)) ms->node_cap = cap;
     dfpn_solve_below(ms, g->root_sp, rem, fsq, r);
+    /* stopped by this cap, not by the shortening's (outer) or the caller's limits */
+    bool capped = cap && ms->aborted && ms->node_cap == cap && mate_cap_stopped(ms);
     ms->node_cap = outer;
-    if (!ms->aborted || !cap || c->nodes < cap || (outer && c->nodes >= outer)) return false;
-    if ((c->stop && atomic_load(c->stop)) || (c->deadline_ms >= 0 && now_ms() >= c->deadline_ms) ||
-        (c->node_limit && c->nodes >= c->node_limit))
-        return false; /* stopped by the caller's limits, not by the cap */
+    if (!capped) return false;
     ms->aborted = false;
     g->capped++;
     return true;
