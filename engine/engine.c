@@ -423,11 +423,14 @@ static void mate_run(EngineContext *e) {
     int length = 0;
     MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
     atomic_store(&sh->nodes, c.nodes);
-    if ((c.table_loaded || c.table_saved) && sh->reporter.on_string) /* SHISHI_MATE_LOAD / _SAVE */
-        sh->reporter.on_string(sh->reporter.user, c.table_loaded < 0 || c.table_saved < 0
-                                                      ? "error: the solver's table was not loaded or saved"
-                                                  : c.table_loaded ? "the solver's table was loaded"
-                                                                   : "the solver's table was saved");
+    if (c.table_loaded && sh->reporter.on_string) /* SHISHI_MATE_LOAD (docs/mate.md) */
+        sh->reporter.on_string(sh->reporter.user, c.table_loaded > 0
+                                                      ? "the solver's table was loaded"
+                                                      : "error: the solver's table was not loaded (another problem, "
+                                                        "--hash or build, or an unreadable file)");
+    if (c.table_saved && sh->reporter.on_string) /* SHISHI_MATE_SAVE */
+        sh->reporter.on_string(sh->reporter.user, c.table_saved > 0 ? "the solver's table was saved"
+                                                                    : "error: the solver's table was not saved");
     if (c.first_nodes && sh->reporter.on_string) { /* the figure docs/mate.md compares versions by */
         char text[192];
         snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,

@@ -469,6 +469,13 @@ static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int c
     }
 }
 
+/* The repetition disproof of a node under budget rem with hand h; at: where on the path the
+ * repeated position is (path_find: its depth, -2 above the search's root). */
+static MateResult rep_disproof(int rem, const MateHand *h, int at) {
+    return (MateResult){
+        .pn = PN_INF, .dn = 0, .len = (int16_t)rem, .flags = ENT_REP, .hand = *h, .rep_at = (int16_t)at};
+}
+
 /* A child's values from a look-up or a search of it. */
 static void kid_take(MateChild *k, const MateResult *r) {
     k->pn = r->pn;
@@ -520,8 +527,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
         MateResult r;
         int at = kid_on_path(ms, k, depth);
         if (at != -1)
-            r = (MateResult){
-                .pn = PN_INF, .dn = 0, .len = (int16_t)crem, .flags = ENT_REP, .hand = ch, .rep_at = (int16_t)at};
+            r = rep_disproof(crem, &ch, at);
         else if (!mtt_lookup_path(ms->tt, k->key, &ch, crem, &path, &r) && r.pn && r.dn) {
             mate_do(ms, k->move);
             r.parent = key;
@@ -825,12 +831,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     uint64_t full = pos_key(pos);
     int at = path_find(ms, full, depth);
     if (at != -1 || depth >= HISTORY_MAX - 1 || pos->sp >= HISTORY_MAX - 2) {
-        *out = (MateResult){.pn = PN_INF,
-                            .dn = 0,
-                            .len = (int16_t)rem,
-                            .flags = ENT_REP,
-                            .hand = hand,
-                            .rep_at = (int16_t)(at != -1 ? at : -2)};
+        *out = rep_disproof(rem, &hand, at != -1 ? at : -2); /* too deep: never stored (-2) */
         return;
     }
     bool or_node = pos->stm == ms->attacker;

@@ -166,8 +166,9 @@ static bool same_slot(const MateEntry *e, const MateHand *hand, const MateResult
     return !e_res || (e->pn == 0) == (r->pn == 0);
 }
 
-/* How much an entry is worth keeping when its cluster is full: the work below it, divided by 4
- * for every generation since it was stored (an estimate of an older generation: 0); during the
+/* How much an entry is worth keeping when its cluster is full: the work below it plus one,
+ * divided by 4 for every generation since it was stored (so 0 for an entry of no work one
+ * generation on); during the
  * walk (keep_proofs) a proof outranks every other entry. WHY the decay: generations advance
  * with the search (mtt_collect), so an entry nobody stored again for a while goes before one
  * the current search wrote. With every older entry kept at its full score, a full cluster
