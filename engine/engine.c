@@ -439,7 +439,7 @@ static void mate_run(EngineContext *e) {
         if (c.walk_cycles || c.walk_forgot || c.walk_searched) {
             snprintf(text, sizeof text,
                      "the walk over the stored proofs met %llu cycles of proofs and %llu proofs that failed on its "
-                     "path, and searched them again (%llu solver nodes in all; %llu searches of cycles cut short)",
+                     "path, and searched them again (%llu solver nodes in all; %llu searches cut short at the cap)",
                      (unsigned long long)c.walk_cycles, (unsigned long long)c.walk_forgot,
                      (unsigned long long)c.walk_searched, (unsigned long long)c.walk_capped);
             sh->reporter.on_string(sh->reporter.user, text);

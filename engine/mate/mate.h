@@ -56,7 +56,7 @@ typedef struct {
     uint64_t walk_searched;        /* out: solver nodes that walk's searches of lost proofs visited */
     uint64_t walk_cycles;          /* out: cycles of stored proofs that walk forgot and searched again */
     uint64_t walk_forgot;          /* out: proofs of nodes that walk found failing on its path, forgotten */
-    uint64_t walk_capped;          /* out: searches of cycles that walk cut at its cap (proofline.c) */
+    uint64_t walk_capped;          /* out: searches (of cycles, under alternatives) walk cut at its cap */
     int table_loaded, table_saved; /* out: SHISHI_MATE_LOAD / SHISHI_MATE_SAVE (docs/mate.md): 1 done,
                                     * -1 failed, 0 not asked */
 } MateControl;

@@ -30,7 +30,8 @@ enum {
     DAG_BITS_MAX = 24,       /* 2^24 (384 MB) at most, */
     DAG_TABLE_SHIFT = 3,     /* else one per 8 entries of the solver's table */
     DAG_WORK_PER_SLOT = 4,   /* nodes walked per memo slot before the walk gives up */
-    CYCLE_SEARCH_CAP = 10000 /* solver nodes for the search of a node whose proofs went round a cycle */
+    CYCLE_SEARCH_CAP = 10000,  /* solver nodes for the search of a node whose proofs went round a cycle, */
+    SEARCH_CAP = 100 * CYCLE_SEARCH_CAP /* and for any other search of the walk */
 };
 
 typedef struct {
@@ -63,8 +64,8 @@ typedef struct {
     struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
     size_t forgot_cap;
     bool gave_up;
-    uint64_t cycle_cap; /* CYCLE_SEARCH_CAP, or 0 (no cap: the second walk, see mate_proof_line) */
-    uint64_t capped;    /* searches of cycles that the cap cut short */
+    bool capped_walk;   /* the searches are capped (CYCLE_SEARCH_CAP, SEARCH_CAP), or not (the second walk) */
+    uint64_t capped;    /* searches that the cap cut short */
     const char *why;    /* why it gave up (MateControl.walk_fault) */
 } Dag;
 
@@ -252,16 +253,20 @@ static void restore_forgotten(Dag *g) {
 }
 
 /* The node searched again with the walk's path as the search's own; returns whether the cap
- * on the search of a cycle (g->cycle_cap, when cyclic) stopped it unresolved, in which case
- * the node counts as failing on this path. WHY a cap: a node whose stored proofs go round back
- * to the path is mostly not mated on this path (Microcosmos, session 19: 12,162 such searches,
- * nearly all disproven), and such a disproof can take millions of nodes (75 of a walk's 95
- * seconds); the walk needs only a check that works, and the node above tries its others
- * first. The node that stays unresolved is not kept in the memo (its failure leans on the
- * path), and a walk that the caps leave without a line is run again without them. */
+ * stopped it unresolved, in which case the node counts as failing on this path. WHY a cap: a
+ * node whose stored proofs go round back to the path is mostly not mated on this path
+ * (Microcosmos, session 19: 12,162 such searches, nearly all disproven), and such a disproof
+ * can take millions of nodes (75 of a walk's 95 seconds); the walk needs only a check that
+ * works, and the node above tries its others first. Other searches mostly prove the node
+ * again, and get a hundred times the cap, but the few that fail are the costliest of all
+ * (session 20: one disproof of 4.07M nodes, 71% of a walk's searching, against at most 0.5M
+ * for a proof). A node that a capped search leaves unresolved counts as failing: for the rest
+ * of the walk, or, when its proofs went round a cycle, on this path only (not kept in the
+ * memo). A walk that the caps leave without a line is run again without them. */
 static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
     MateSolver *ms = g->ms;
-    uint64_t outer = ms->node_cap, cap = cyclic && g->cycle_cap ? ms->c->nodes + g->cycle_cap : 0;
+    uint64_t outer = ms->node_cap, cap = 0;
+    if (g->capped_walk) cap = ms->c->nodes + (cyclic ? CYCLE_SEARCH_CAP : SEARCH_CAP);
     if (cap && (!outer || cap < outer)) ms->node_cap = cap;
     dfpn_solve_below(ms, g->root_sp, rem, fsq, r);
     /* stopped by this cap, not by the shortening's (outer) or the caller's limits */
@@ -312,7 +317,7 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
             MateResult r;
             /* the walk's path counts as the search's: a proof may not come back to it */
             bool capped = search_below(g, rem, fsq, cyclic, &r);
-            if (g->ms->aborted || capped) break; /* capped: a failure on this path (low_seen < depth) */
+            if (g->ms->aborted || capped) break; /* capped: a failure (of a cycle: low_seen < depth) */
             if (r.pn) {                          /* not mated on this path; a failure resting on the path is its own */
                 int hit = g->ms->outer_hit - g->root_sp;
                 if (hit < depth && hit < low_seen) low_seen = hit;
@@ -424,9 +429,9 @@ static int and_value(Dag *g, int depth, int rem) {
     return dag_leave(g, s, depth, low_save, value, best);
 }
 
-static int walk(MateSolver *ms, int rem, Move *line, int max, uint64_t cycle_cap) {
+static int walk(MateSolver *ms, int rem, Move *line, int max, bool capped) {
     Position *pos = ms->pos;
-    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp, .cycle_cap = cycle_cap};
+    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp, .capped_walk = capped};
     uint64_t nodes_before = ms->c->nodes;
     /* WHY: the walk's searches of lost proofs fill the table, and its collection took the very
      * proofs the walk was about to read (Microcosmos, session 15: 13 plies a minute) */
@@ -473,7 +478,7 @@ static int walk(MateSolver *ms, int rem, Move *line, int max, uint64_t cycle_cap
 
 int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
     uint64_t capped = ms->c->walk_capped;
-    int n = walk(ms, rem, line, max, CYCLE_SEARCH_CAP);
-    if (!n && !ms->aborted && ms->c->walk_capped > capped) n = walk(ms, rem, line, max, 0);
+    int n = walk(ms, rem, line, max, true);
+    if (!n && !ms->aborted && ms->c->walk_capped > capped) n = walk(ms, rem, line, max, false);
     return n;
 }
