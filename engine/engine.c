@@ -433,8 +433,11 @@ static void mate_run(EngineContext *e) {
                                                                     : "error: the solver's table was not saved");
     if (c.first_nodes && sh->reporter.on_string) { /* the figure docs/mate.md compares versions by */
         char text[192];
-        snprintf(text, sizeof text, "first proof after %llu nodes, %d plies", (unsigned long long)c.first_nodes,
-                 c.first_len);
+        int at = snprintf(text, sizeof text, "first proof after %llu nodes, %d plies",
+                          (unsigned long long)c.first_nodes, c.first_len);
+        if (c.restarts && at > 0 && (size_t)at < sizeof text)
+            snprintf(text + at, sizeof text - (size_t)at, " (%llu restart%s)", (unsigned long long)c.restarts,
+                     c.restarts == 1 ? "" : "s");
         sh->reporter.on_string(sh->reporter.user, text);
         if (c.walk_cycles || c.walk_forgot || c.walk_searched) {
             snprintf(text, sizeof text,

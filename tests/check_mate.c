@@ -427,6 +427,26 @@ START_TEST(table_save_load) {
 }
 END_TEST
 
+/* On one thread the search for the first proof begins again after restart_nodes, then twice as
+ * many each time (engine/mate/parallel.c main_solve). Restarting from 10,000 nodes, the
+ * 117-ply row's 47-ply tail (first proof after about 100,000 nodes) is still answered with a
+ * verified line of the walk over the proofs (a bound); at the default (MATE_RESTART_NODES) it
+ * is proven before any restart. Not in sanitizer builds (tsume_13's reason). */
+START_TEST(restarts) {
+    if (scaled(1) != 1) return;
+    MateControl c = {
+        .deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 256 << 10, .shorten_nodes = 1, .restart_nodes = 10000};
+    int n = solve_117_tail(70, &c);
+    ck_assert_msg(n >= 47, "%d plies", n);
+    ck_assert(c.bounded);
+    ck_assert_msg(c.restarts >= 2, "%llu restarts", (unsigned long long)c.restarts);
+    MateControl d = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 256 << 10, .shorten_nodes = 1};
+    ck_assert_int_eq(solve_117_tail(70, &d), 47);
+    ck_assert_int_eq(d.restarts, 0);
+    ck_assert(d.first_nodes > 30000);
+}
+END_TEST
+
 /* make test-long: the tails of the 117-ply row (its first 70 or 50 plies played, 47 or 67
  * left): a verified mating line of the row's own length. The shortening does not rule out
  * shorter mates within its default budget, so the answer is the line of the least budget it
@@ -538,6 +558,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, long_problems);
     tcase_add_test(tc, long_kotobuki);
     tcase_add_test(tc, table_save_load);
+    tcase_add_test(tc, restarts);
     tcase_add_test(tc, long_walk_cap);
     suite_add_tcase(s, tc);
     return s;

@@ -458,6 +458,7 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     c->shortest = false;
     c->bounded = false;
     c->walk_nodes = c->walk_searched = c->walk_cycles = c->walk_forgot = c->walk_capped = 0;
+    c->restarts = 0;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;
     MateSolver ms;
     MateTable tt = {0};
@@ -469,12 +470,14 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     const char *load = getenv("SHISHI_MATE_LOAD"), *save = getenv("SHISHI_MATE_SAVE");
     if (load && *load) c->table_loaded = mtt_load(ms.tt, load, pos_key(pos)) == 0 ? 1 : -1;
     MateResult r;
+    ms.restarts = true;
     mate_root_solve(&ms, budget, &r);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
         mtt_clear_rep(ms.tt);
         ms.store_rep = false;
         mate_root_solve(&ms, budget, &r);
     }
+    ms.restarts = false;
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {
         c->first_nodes = c->nodes;

@@ -22,6 +22,9 @@ enum {
 #define MATE_SHORTEN_FACTOR 4
 #define MATE_SHORTEN_MIN    2000000ULL
 #define MATE_SHORTEN_ALL    UINT64_MAX
+/* The first restart of the main thread's search for the first proof (MateControl.restart_nodes
+ * = 0; engine/mate/parallel.c main_solve says why it restarts). */
+#define MATE_RESTART_NODES 1000000ULL
 
 /* One progress report, about once per second while the solver runs. */
 typedef struct {
@@ -41,12 +44,15 @@ typedef struct {
     size_t hash_kb;          /* solver table size in KB (KB, not MB: the fuzz build's tables are smaller than
                               * one MB), 0 = MATE_HASH_DEFAULT MB */
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
+    uint64_t restart_nodes;  /* on one thread, the search for the first proof begins again after this many
+                              * nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
     uint64_t nodes;                                         /* out: nodes visited */
     int hashfull;                                           /* out: permille of the table in use at the end */
     uint64_t first_nodes;                                   /* out: nodes when the root was first proven, 0 = never */
     int first_len;                                          /* out: length that first proof stored */
+    uint64_t restarts;                                      /* out: times the main search began again before it */
     bool shortest;                                          /* out: the line found is proven the shortest mate */
     bool bounded; /* out (not shortest): the line is the longest defence against the proof's own checks, so its
                    * length bounds the mate from above (else a walk along stored lengths, no bound) */

@@ -184,9 +184,12 @@ typedef struct MateSolver {
     bool fast_keys;      /* child keys computable without making the move (mate_child_key) */
     int64_t start_ms, next_report_ms;
     bool aborted;
-    uint64_t node_cap; /* stop at this many nodes (the shortening's budget), 0 = none */
-    bool store_rep;    /* keep repetition disproofs in the table */
-    bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
+    uint64_t node_cap;   /* stop at this many nodes (the shortening's budget), 0 = none */
+    uint64_t restart_at; /* the main thread: leave the search at this many of its nodes, 0 = never */
+    bool restarting;     /* it left the search for that (parallel.c main_solve) */
+    bool restarts;       /* mate_root_solve may restart its main thread (the first proof; one thread only) */
+    bool store_rep;      /* keep repetition disproofs in the table */
+    bool in_tiebreak;    /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
     uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
     /* positions above the search's root that count as repetitions too: pos->states from

@@ -25,12 +25,12 @@
 #include "../search.h"
 
 enum {
-    DAG_INF = 1 << 20,       /* not mated by the stored proofs (or on a cycle) */
-    DAG_BITS_MIN = 20,       /* memo slots: 2^20 (24 MB) at least, */
-    DAG_BITS_MAX = 24,       /* 2^24 (384 MB) at most, */
-    DAG_TABLE_SHIFT = 3,     /* else one per 8 entries of the solver's table */
-    DAG_WORK_PER_SLOT = 4,   /* nodes walked per memo slot before the walk gives up */
-    CYCLE_SEARCH_CAP = 10000,  /* solver nodes for the search of a node whose proofs went round a cycle, */
+    DAG_INF = 1 << 20,                  /* not mated by the stored proofs (or on a cycle) */
+    DAG_BITS_MIN = 20,                  /* memo slots: 2^20 (24 MB) at least, */
+    DAG_BITS_MAX = 24,                  /* 2^24 (384 MB) at most, */
+    DAG_TABLE_SHIFT = 3,                /* else one per 8 entries of the solver's table */
+    DAG_WORK_PER_SLOT = 4,              /* nodes walked per memo slot before the walk gives up */
+    CYCLE_SEARCH_CAP = 10000,           /* solver nodes for the search of a node whose proofs went round a cycle, */
     SEARCH_CAP = 100 * CYCLE_SEARCH_CAP /* and for any other search of the walk */
 };
 
@@ -64,9 +64,9 @@ typedef struct {
     struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
     size_t forgot_cap;
     bool gave_up;
-    bool capped_walk;   /* the searches are capped (CYCLE_SEARCH_CAP, SEARCH_CAP), or not (the second walk) */
-    uint64_t capped;    /* searches that the cap cut short */
-    const char *why;    /* why it gave up (MateControl.walk_fault) */
+    bool capped_walk; /* the searches are capped (CYCLE_SEARCH_CAP, SEARCH_CAP), or not (the second walk) */
+    uint64_t capped;  /* searches that the cap cut short */
+    const char *why;  /* why it gave up (MateControl.walk_fault) */
 } Dag;
 
 static void give_up(Dag *g, const char *why) {
