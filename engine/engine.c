@@ -405,6 +405,38 @@ static void mate_progress(void *user, const MateProgress *p) {
         sh->reporter.on_mate_progress(sh->reporter.user, p->nodes, p->time_ms, p->hashfull);
 }
 
+/* A forced mate as an exact info line: score VALUE_MATE - plies, the line as its PV. */
+static void report_mate_line(const Reporter *r, const Move *line, int length, uint64_t nodes, int64_t time_ms,
+                             const Position *root) {
+    if (!r->on_info) return;
+    int plies = length < VALUE_MATE - VALUE_MATE_IN_MAX ? length : VALUE_MATE - VALUE_MATE_IN_MAX;
+    SearchInfo info = {.depth = length,
+                       .seldepth = length,
+                       .multipv = 1,
+                       .score = (Value)(VALUE_MATE - plies),
+                       .bound = BOUND_EXACT,
+                       .nodes = nodes,
+                       .time_ms = time_ms,
+                       .pv_length = length,
+                       .pv = line,
+                       .root = root};
+    r->on_info(r->user, &info);
+}
+
+/* The line read from the first proof, shown at once as an info line (score mate, the line as
+ * its PV) while the solver looks for a shorter mate. WHY: that search runs to the deadline, or
+ * with none (`go mate infinite`) for its node budget, which for Microcosmos is half an hour
+ * after the line was ready (docs/mate.md, session 19). */
+static void mate_line_found(void *user, const Move *line, int length, uint64_t nodes, const Position *root) {
+    SearchShared *sh = user;
+    report_mate_line(&sh->reporter, line, length, nodes, now_ms() - atomic_load(&sh->start_ms), root);
+    if (sh->reporter.on_string) {
+        char text[128];
+        snprintf(text, sizeof text, "a mate of %d plies read from the proof; looking for a shorter one", length);
+        sh->reporter.on_string(sh->reporter.user, text);
+    }
+}
+
 /* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. The
  * solver's own table takes the Hash size (allocated for the run, freed after it). */
 static void mate_run(EngineContext *e) {
@@ -413,7 +445,8 @@ static void mate_run(EngineContext *e) {
                      .deadline_ms = -1,
                      .hash_kb = FUZZ_MATE_KB((size_t)e->hash_mb << 10),
                      .user = sh,
-                     .on_progress = mate_progress};
+                     .on_progress = mate_progress,
+                     .on_line = mate_line_found};
     c.threads = e->threads; /* the root's searches (engine/mate/parallel.c) */
     c.max_plies = sh->limits.mate_plies;
     if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
@@ -492,20 +525,7 @@ static bool mate_probe(EngineContext *e) {
     int length = 0;
     MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
     bool found = s == MATE_FOUND && length > 0 && !atomic_load(&sh->stop);
-    if (found && sh->reporter.on_info) {
-        int plies = length < VALUE_MATE - VALUE_MATE_IN_MAX ? length : VALUE_MATE - VALUE_MATE_IN_MAX;
-        SearchInfo info = {.depth = length,
-                           .seldepth = length,
-                           .multipv = 1,
-                           .score = (Value)(VALUE_MATE - plies),
-                           .bound = BOUND_EXACT,
-                           .nodes = c.nodes,
-                           .time_ms = now_ms() - start,
-                           .pv_length = length,
-                           .pv = line,
-                           .root = e->search_root};
-        sh->reporter.on_info(sh->reporter.user, &info);
-    }
+    if (found) report_mate_line(&sh->reporter, line, length, c.nodes, now_ms() - start, e->search_root);
     free(line);
     return found;
 }

@@ -487,6 +487,7 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         Move *buf = malloc((size_t)line_max * sizeof *buf);
         int n = buf ? proof_line(&ms, buf, line_max) : 0;
         bool valid = n > 0 && n <= budget;
+        if (valid && c->on_line) c->on_line(c->user, buf, n, c->nodes, pos);
         /* WHY only with a line to fall back on: without one, stopping early answers nothing */
         ms.node_cap = valid ? shorten_cap(c) : 0;
         /* WHY from the walk's length: its line shows a mate within that many plies, and the

@@ -48,6 +48,9 @@ typedef struct {
                               * nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
+    /* may be NULL: the verified line read from the first proof, before the search for a shorter
+     * mate begins (the answer unless that finds one); root is the problem's position */
+    void (*on_line)(void *user, const Move *line, int length, uint64_t nodes, const Position *root);
     uint64_t nodes;                                         /* out: nodes visited */
     int hashfull;                                           /* out: permille of the table in use at the end */
     uint64_t first_nodes;                                   /* out: nodes when the root was first proven, 0 = never */

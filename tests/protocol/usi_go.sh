@@ -128,7 +128,10 @@ within 500
 # go mate
 > position sfen $T
 > go mate 5000
-# the solver's note on its first proof comes before the answer; '<' matches whole lines
+# the line read from the proof comes at once as an info line (score mate, its PV), then the
+# solver's notes, then the answer; '<' matches whole lines
+< info depth 5 seldepth 5 time \d+ nodes \d+ nps \d+ hashfull \d+ multipv 1 score mate 5 pv 3d3a\+ 1a1b 4c3d\+ 1b1c 3a1a
+< info string a mate of 5 plies read from the proof; looking for a shorter one
 < info string first proof after \d+ nodes, 5 plies
 < checkmate 3d3a\+ 1a1b 4c3d\+ 1b1c 3a1a
 > position sfen 8k/9/9/9/9/9/9/9/K8 b - 1
