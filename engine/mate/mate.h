@@ -51,21 +51,21 @@ typedef struct {
     /* may be NULL: the verified line read from the first proof, before the search for a shorter
      * mate begins (the answer unless that finds one); root is the problem's position */
     void (*on_line)(void *user, const Move *line, int length, uint64_t nodes, const Position *root);
-    uint64_t nodes;                                         /* out: nodes visited */
-    int hashfull;                                           /* out: permille of the table in use at the end */
-    uint64_t first_nodes;                                   /* out: nodes when the root was first proven, 0 = never */
-    int first_len;                                          /* out: length that first proof stored */
-    uint64_t restarts;                                      /* out: times the main search began again before it */
-    bool shortest;                                          /* out: the line found is proven the shortest mate */
-    bool bounded; /* out (not shortest): the line is the longest defence against the proof's own checks, so its
-                   * length bounds the mate from above (else a walk along stored lengths, no bound) */
+    uint64_t nodes;       /* out: nodes visited */
+    int hashfull;         /* out: permille of the table in use at the end */
+    uint64_t first_nodes; /* out: nodes when the root was first proven, 0 = never */
+    int first_len;        /* out: length that first proof stored */
+    uint64_t restarts;    /* out: times the main search began again before it */
+    bool shortest;        /* out: the line found is proven the shortest mate */
+    bool bounded;         /* out (not shortest): the line is the longest defence against the proof's own checks, so its
+                           * length bounds the mate from above (else a walk along stored lengths, no bound) */
     const char *walk_fault; /* out: why the last proof-line walk gave no line (NULL: it gave one) */
     /* the walk_ counts below are summed over the run's proof-line walks */
     uint64_t walk_nodes;           /* out: nodes that walk visited */
     uint64_t walk_searched;        /* out: solver nodes that walk's searches of lost proofs visited */
     uint64_t walk_cycles;          /* out: cycles of stored proofs that walk forgot and searched again */
     uint64_t walk_forgot;          /* out: proofs of nodes that walk found failing on its path, forgotten */
-    uint64_t walk_capped;          /* out: searches (of cycles, under alternatives) walk cut at its cap */
+    uint64_t walk_capped;          /* out: searches that walk cut at its caps (proofline.c) */
     int table_loaded, table_saved; /* out: SHISHI_MATE_LOAD / SHISHI_MATE_SAVE (docs/mate.md): 1 done,
                                     * -1 failed, 0 not asked */
 } MateControl;
