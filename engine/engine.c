@@ -26,6 +26,9 @@ enum { FUZZ_NODES = 400, FUZZ_DEPTH = 4, FUZZ_MATE_MS = 5, FUZZ_HASH_MB = 1, FUZ
 /* WHY a mate table under 128 KB: ASan serves larger blocks with an mmap and an munmap each, and
  * the table was made and freed at every `go mate` (FUZZ_NODES fill a few hundred entries) */
 enum { FUZZ_MATE_HASH_KB = 96 };
+/* WHY: the first proof's restarts (engine/mate/parallel.c) begin at 1M nodes, far above
+ * FUZZ_NODES; from 64 they run in the fuzz build too */
+enum { FUZZ_MATE_RESTART_NODES = 64 };
 
 static int fuzz_min(int a, int b) { return a < b ? a : b; }
 
@@ -38,10 +41,12 @@ static void fuzz_cap(SearchLimits *l) {
 #define FUZZ_HASH(mb)       fuzz_min(mb, FUZZ_HASH_MB)
 #define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
 #define FUZZ_MATE_KB(kb)    ((void)(kb), (size_t)FUZZ_MATE_HASH_KB)
+#define FUZZ_MATE_RESTART   FUZZ_MATE_RESTART_NODES
 #else
 #define FUZZ_HASH(mb)       (mb)
 #define FUZZ_THREADS_CAP(n) (n)
 #define FUZZ_MATE_KB(kb)    (kb)
+#define FUZZ_MATE_RESTART   0 /* MATE_RESTART_NODES */
 #endif
 
 struct EngineContext {
@@ -446,7 +451,8 @@ static void mate_run(EngineContext *e) {
                      .hash_kb = FUZZ_MATE_KB((size_t)e->hash_mb << 10),
                      .user = sh,
                      .on_progress = mate_progress,
-                     .on_line = mate_line_found};
+                     .on_line = mate_line_found,
+                     .restart_nodes = FUZZ_MATE_RESTART};
     c.threads = e->threads; /* the root's searches (engine/mate/parallel.c) */
     c.max_plies = sh->limits.mate_plies;
     if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
