@@ -26,9 +26,6 @@ enum { FUZZ_NODES = 400, FUZZ_DEPTH = 4, FUZZ_MATE_MS = 5, FUZZ_HASH_MB = 1, FUZ
 /* WHY a mate table under 128 KB: ASan serves larger blocks with an mmap and an munmap each, and
  * the table was made and freed at every `go mate` (FUZZ_NODES fill a few hundred entries) */
 enum { FUZZ_MATE_HASH_KB = 96 };
-/* WHY: the first proof's restarts (engine/mate/parallel.c) begin at 1M nodes, far above
- * FUZZ_NODES; from 64 they run in the fuzz build too */
-enum { FUZZ_MATE_RESTART_NODES = 64 };
 
 static int fuzz_min(int a, int b) { return a < b ? a : b; }
 
@@ -41,7 +38,9 @@ static void fuzz_cap(SearchLimits *l) {
 #define FUZZ_HASH(mb)       fuzz_min(mb, FUZZ_HASH_MB)
 #define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
 #define FUZZ_MATE_KB(kb)    ((void)(kb), (size_t)FUZZ_MATE_HASH_KB)
-#define FUZZ_MATE_RESTART   FUZZ_MATE_RESTART_NODES
+/* WHY: the first proof's restarts (engine/mate/parallel.c) begin at 1M nodes, far above
+ * FUZZ_NODES; from 64 they run in the fuzz build too */
+#define FUZZ_MATE_RESTART 64
 #else
 #define FUZZ_HASH(mb)       (mb)
 #define FUZZ_THREADS_CAP(n) (n)

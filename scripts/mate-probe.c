@@ -302,7 +302,7 @@ int main(int argc, char **argv) {
     c.user = &ms;
     if (extra & 1) ms.attacker = color_flip(pos->stm); /* an odd number of extra moves: a defender root */
     MateResult res;
-    mate_root_solve(&ms, getenv("REM") ? atoi(getenv("REM")) : REM_NONE, &res);
+    mate_root_solve(&ms, getenv("REM") ? atoi(getenv("REM")) : REM_NONE, &res, false);
     printf("%d-ply row after %d+%d plies: %s after %llu nodes, length %d, root pn %u dn %u, hashfull %d\n",
            atoi(argv[2]), played, extra,
            res.pn == 0   ? "proven"

@@ -428,7 +428,7 @@ START_TEST(table_save_load) {
 END_TEST
 
 /* On one thread the search for the first proof begins again after restart_nodes, then twice as
- * many each time (engine/mate/parallel.c main_solve). Restarting from 10,000 nodes, the
+ * many each time (engine/mate/parallel.c solve_restarting). Restarting from 10,000 nodes, the
  * 117-ply row's 47-ply tail (first proof after about 100,000 nodes) is still answered with a
  * verified line of the walk over the proofs (a bound); at the default (MATE_RESTART_NODES) it
  * is proven before any restart. Not in sanitizer builds (tsume_13's reason). */

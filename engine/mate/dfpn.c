@@ -134,8 +134,6 @@ static void tick(MateSolver *ms) {
         if (ms->aborted) atomic_store(&ms->par->stop, true);
         if (atomic_load(&ms->par->stop)) ms->aborted = true; /* a helper resolved the root */
     }
-    /* after the stop above: a restart of the main thread does not stop the helpers */
-    if (!ms->aborted && ms->restart_at && c->nodes >= ms->restart_at) ms->aborted = ms->restarting = true;
     mtt_collect(ms->tt);
     if (now >= ms->next_report_ms && c->on_progress) {
         ms->next_report_ms = now + REPORT_MS;

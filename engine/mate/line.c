@@ -15,7 +15,7 @@
 static int prove(MateSolver *ms, int rem, int fsq, MateResult *r) {
     if (!dfpn_probe(ms, rem, fsq, r)) {
         if (fsq == FREE_NONE && ms->pos->sp == ms->root_sp)
-            mate_root_solve(ms, rem, r); /* the root: on every thread */
+            mate_root_solve(ms, rem, r, false); /* the root: on every thread */
         else
             dfpn_solve(ms, rem, fsq, r);
     }
@@ -442,12 +442,28 @@ static int proof_line(MateSolver *ms, Move *buf, int max) {
     return n > 0 && mate_line_valid(ms->pos, buf, n) ? n : 0;
 }
 
-/* The solver stopped at its own node cap (the shortening's budget, or the walk's cap on a
- * search of a cycle), not at a limit of the caller (stop, deadline, node limit). */
+/* The solver stopped at its own node cap (the shortening's budget, the walk's caps on its
+ * searches, a restart's), not at a limit of the caller (stop, deadline, node limit). */
 bool mate_cap_stopped(const MateSolver *ms) {
     const MateControl *c = ms->c;
     return ms->node_cap && c->nodes >= ms->node_cap && !(c->stop && atomic_load(c->stop)) &&
            (c->deadline_ms < 0 || now_ms() < c->deadline_ms) && (!c->node_limit || c->nodes < c->node_limit);
+}
+
+uint64_t mate_cap_push(MateSolver *ms, uint64_t extra, uint64_t *outer) {
+    *outer = ms->node_cap;
+    uint64_t cap = ms->c->nodes + extra;
+    if (*outer && *outer <= cap) return 0;
+    ms->node_cap = cap;
+    return cap;
+}
+
+bool mate_cap_pop(MateSolver *ms, uint64_t cap, uint64_t outer) {
+    /* stopped by this cap, not by the outer one or the caller's limits */
+    bool stopped = cap && ms->aborted && mate_cap_stopped(ms);
+    ms->node_cap = outer;
+    if (stopped) ms->aborted = false;
+    return stopped;
 }
 
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
@@ -470,14 +486,12 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     const char *load = getenv("SHISHI_MATE_LOAD"), *save = getenv("SHISHI_MATE_SAVE");
     if (load && *load) c->table_loaded = mtt_load(ms.tt, load, pos_key(pos)) == 0 ? 1 : -1;
     MateResult r;
-    ms.restarts = true;
-    mate_root_solve(&ms, budget, &r);
+    mate_root_solve(&ms, budget, &r, true);
     if (!ms.aborted && r.dn == 0 && (r.flags & ENT_REP)) { /* GHI: retry without path-dependent results */
         mtt_clear_rep(ms.tt);
         ms.store_rep = false;
-        mate_root_solve(&ms, budget, &r);
+        mate_root_solve(&ms, budget, &r, true);
     }
-    ms.restarts = false;
     MateStatus status = ms.aborted ? MATE_TIMEOUT : MATE_NONE;
     if (!ms.aborted && r.pn == 0) {
         c->first_nodes = c->nodes;

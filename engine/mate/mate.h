@@ -23,7 +23,7 @@ enum {
 #define MATE_SHORTEN_MIN    2000000ULL
 #define MATE_SHORTEN_ALL    UINT64_MAX
 /* The first restart of the main thread's search for the first proof (MateControl.restart_nodes
- * = 0; engine/mate/parallel.c main_solve says why it restarts). */
+ * = 0; engine/mate/parallel.c solve_restarting says why it restarts). */
 #define MATE_RESTART_NODES 1000000ULL
 
 /* One progress report, about once per second while the solver runs. */

@@ -184,12 +184,9 @@ typedef struct MateSolver {
     bool fast_keys;      /* child keys computable without making the move (mate_child_key) */
     int64_t start_ms, next_report_ms;
     bool aborted;
-    uint64_t node_cap;   /* stop at this many nodes (the shortening's budget), 0 = none */
-    uint64_t restart_at; /* the main thread: leave the search at this many of its nodes, 0 = never */
-    bool restarting;     /* it left the search for that (parallel.c main_solve) */
-    bool restarts;       /* mate_root_solve may restart its main thread (the first proof; one thread only) */
-    bool store_rep;      /* keep repetition disproofs in the table */
-    bool in_tiebreak;    /* line.c: reading a line to break a tie (no nested tie-breaks) */
+    uint64_t node_cap; /* stop at this many nodes (the shortening's budget), 0 = none */
+    bool store_rep;    /* keep repetition disproofs in the table */
+    bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
     uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
     /* positions above the search's root that count as repetitions too: pos->states from
@@ -225,8 +222,9 @@ typedef struct MateChild {
 void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
 /* A search of the root (rem: its budget; the first proof, then the shortening's) on
  * MateControl.threads threads sharing the table (parallel.c): the main thread is ms, the
- * helpers search the same root, perturbed. */
-void mate_root_solve(MateSolver *ms, int rem, MateResult *out);
+ * helpers search the same root, perturbed. restart: on one thread, the search restarts now
+ * and then (the first proof; parallel.c solve_restarting). */
+void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart);
 /* A solver's own buffers (path, frames, move lists), and their release (with its children). */
 int mate_solver_alloc(MateSolver *ms);
 void mate_solver_release(MateSolver *ms);
@@ -270,5 +268,10 @@ int mate_proof_line(MateSolver *ms, int rem, Move *line, int max);
 /* line.c: did the solver stop at its own node cap (MateSolver.node_cap), not at a limit of
  * the caller (stop, deadline, node limit)? */
 bool mate_cap_stopped(const MateSolver *ms);
+/* line.c: a cap of extra more nodes for one search, under the cap already set (*outer, the
+ * shortening's); returns the cap, or 0 when the one set is lower. mate_cap_pop puts *outer
+ * back and returns whether the search stopped at this cap (then ms->aborted is cleared). */
+uint64_t mate_cap_push(MateSolver *ms, uint64_t extra, uint64_t *outer);
+bool mate_cap_pop(MateSolver *ms, uint64_t cap, uint64_t outer);
 
 #endif

@@ -57,39 +57,37 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
     return mate_solver_alloc(ms);
 }
 
-/* The main thread's search of the root; for the first proof on one thread (restart), left and
- * begun again now and then with another perturbation of its look-ups (MateSolver.noise; the
- * table keeps everything). WHY: the first proof's cost is chaotic in the search order
- * (docs/mate.md, sessions 12, 19, 20): a search that commits to the wrong one of near-equal
- * checks near the top may not come back for tens of millions of nodes, where another order
- * proves the root in one or two million. Restarts after MateControl.restart_nodes of its
- * nodes, then twice as many each time, bound the cost of a bad order; problems proven before
- * the first restart are searched as before, node for node. WHY one thread only: helpers
- * already search in other orders, and with one helper the restarts did not prove the 117-ply
- * row more often (4 of 6 runs in 60 s either way, session 20). */
-static void main_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
+/* The search of the root on one thread for the first proof, left and begun again now and then
+ * with another perturbation of its look-ups (MateSolver.noise; the table keeps everything).
+ * WHY: the first proof's cost is chaotic in the search order (docs/mate.md, sessions 12, 19,
+ * 20): a search that commits to the wrong one of near-equal checks near the top may not come
+ * back for tens of millions of nodes, where another order proves the root in one or two
+ * million. Restarts after MateControl.restart_nodes nodes, then twice as many each time, bound
+ * the cost of a bad order; problems proven before the first restart are searched as before,
+ * node for node. WHY one thread only: helpers already search in other orders, and with one
+ * helper the restarts did not prove the 117-ply row more often (4 of 6 runs in 60 s either
+ * way, session 20). */
+static void solve_restarting(MateSolver *ms, int rem, MateResult *out) {
     static const unsigned period[] = {0, 4, 6, 8, 9, 10, 12}; /* not the helpers' primes */
     uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
-    for (int k = 0;; k++) {
-        ms->noise = restart ? period[k % (int)(sizeof period / sizeof *period)] : 0;
-        ms->restart_at = restart ? ms->c->nodes + interval : 0;
+    for (int k = 0;; k++, interval *= 2) {
+        ms->noise = period[k % (int)(sizeof period / sizeof *period)];
+        uint64_t outer, cap = mate_cap_push(ms, interval, &outer);
         dfpn_solve(ms, rem, FREE_NONE, out);
-        bool again = ms->restarting;
-        ms->restarting = false;
-        if (!again) break;
-        ms->aborted = false;
+        if (!mate_cap_pop(ms, cap, outer)) break;
         ms->c->restarts++;
-        interval *= 2;
     }
     ms->noise = 0;
-    ms->restart_at = 0;
 }
 
-void mate_root_solve(MateSolver *ms, int rem, MateResult *out) {
+void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     int threads = ms->c->threads < MATE_THREADS_MAX ? ms->c->threads : MATE_THREADS_MAX;
     MateHelper *helpers = threads > 1 && mtt_share(ms->tt) == 0 ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
     if (!helpers) {
-        main_solve(ms, rem, out, ms->restarts);
+        if (restart)
+            solve_restarting(ms, rem, out);
+        else
+            dfpn_solve(ms, rem, FREE_NONE, out);
         return;
     }
     MateShared par;
@@ -99,7 +97,7 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out) {
         if (helper_init(&helpers[i], ms, &par, i, rem) == 0)
             helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]) == 0;
     ms->par = &par;
-    main_solve(ms, rem, out, false);
+    dfpn_solve(ms, rem, FREE_NONE, out);
     atomic_store(&par.stop, true);
     for (int i = 0; i < threads - 1; i++) {
         if (helpers[i].started) pthread_join(helpers[i].thread, NULL);

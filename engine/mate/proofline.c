@@ -266,14 +266,9 @@ static void restore_forgotten(Dag *g) {
 static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
     MateSolver *ms = g->ms;
     uint64_t outer = ms->node_cap, cap = 0;
-    if (g->capped_walk) cap = ms->c->nodes + (cyclic ? CYCLE_SEARCH_CAP : SEARCH_CAP);
-    if (cap && (!outer || cap < outer)) ms->node_cap = cap;
+    if (g->capped_walk) cap = mate_cap_push(ms, cyclic ? CYCLE_SEARCH_CAP : SEARCH_CAP, &outer);
     dfpn_solve_below(ms, g->root_sp, rem, fsq, r);
-    /* stopped by this cap, not by the shortening's (outer) or the caller's limits */
-    bool capped = cap && ms->aborted && ms->node_cap == cap && mate_cap_stopped(ms);
-    ms->node_cap = outer;
-    if (!capped) return false;
-    ms->aborted = false;
+    if (!mate_cap_pop(ms, cap, outer)) return false;
     g->capped++;
     return true;
 }
