@@ -13,10 +13,11 @@
  * Futile interpositions are not a defence, and a node with nothing but futile drops is mated.
  * Under a budget a drop is futile as the depth-limited search decides it (its futility test,
  * MF_VIRT, mated within the defender's budget). The unlimited proof has no budgets and no
- * futility tests, so there a drop is futile when taking the dropped piece leaves a mate no
- * longer than the defender's longest board reply does (the interposition does not lengthen
- * the mate): the board replies alone set the bar, so a value never rests on a drop the line
- * skips. */
+ * futility tests, so there a drop is futile when taking the dropped piece, the piece handed
+ * back to the defender as in the futility test, leaves a mate no longer than the defender's
+ * longest board reply does (the interposition does not lengthen the mate, and the mate does
+ * not need the piece): the board replies alone set the bar, so a value never rests on a drop
+ * the line skips. */
 #include "mate_int.h"
 
 #include <stdlib.h>
@@ -339,19 +340,27 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
 }
 
 /* Unlimited walk, attacker to move just after the defender's drop on sq: the least value of
- * the defender's position after a capture of the dropped piece (DAG_INF when none is
- * proven). */
+ * the defender's position after a capture of the dropped piece with the piece handed back to
+ * the defender (the futility test's position, MF_VIRT), DAG_INF when none is proven. WHY
+ * handed back: an interposition is futile when the mate goes on without the piece it gives
+ * the attacker; with the piece kept, a mate that needs it (the 117-ply row drops pawns it
+ * took) made the drop look futile, the line could come out shorter than the mate, and "a mate
+ * of at most its length" was not true (a two-thread run answered 113 plies for the 117-ply
+ * row, session 21). With hand domination the stored proofs that do not need the piece answer
+ * the position without it; where none does, the drop counts as a defence (a longer line, never
+ * a shorter one). */
 static int capture_value(Dag *g, int depth, int sq) {
-    Position *pos = g->ms->pos;
+    MateSolver *ms = g->ms;
     MoveList *list = &g->lists[depth];
-    mate_gen(g->ms, REM_NONE, FREE_NONE, list);
+    mate_gen(ms, REM_NONE, FREE_NONE, list);
     int best = DAG_INF;
     for (int i = 0; i < list->size && !g->gave_up; i++) {
         Move m = list->moves[i];
         if (move_is_drop(m) || move_to(m) != sq) continue;
-        pos_do_move(pos, m);
+        m |= MF_VIRT;
+        mate_do(ms, m);
         int v = after_check(g, depth + 1, REM_NONE);
-        pos_undo_move(pos);
+        mate_undo(ms, m);
         if (v < best) best = v;
     }
     return best;
