@@ -64,11 +64,11 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
  * back for tens of millions of nodes, where another order proves the root in one or two
  * million. Restarts after MateControl.restart_nodes nodes, then twice as many each time, bound
  * the cost of a bad order; problems proven before the first restart are searched as before,
- * node for node. WHY one thread only: helpers already search in other orders, and with one
- * helper the restarts did not prove the 117-ply row more often (4 of 6 runs in 60 s either
- * way, session 20). */
+ * node for node. WHY one thread only: helpers already search in other orders, and restarts of
+ * the main thread, the helper or both did not prove the 117-ply row in 60 s more often on two
+ * threads (docs/mate.md, sessions 20 and 21). */
 static void solve_restarting(MateSolver *ms, int rem, MateResult *out) {
-    static const unsigned period[] = {0, 4, 6, 8, 9, 10, 12}; /* not the helpers' primes */
+    static const unsigned period[] = {0, 4, 6, 8, 9, 10, 12}; /* the first search unperturbed */
     uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
     for (int k = 0;; k++, interval *= 2) {
         ms->noise = period[k % (int)(sizeof period / sizeof *period)];
