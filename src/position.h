@@ -38,7 +38,7 @@ struct Position {
 
 static inline const StateInfo *pos_st(const Position *pos) { return &pos->states[pos->sp]; }
 static inline Key pos_key(const Position *pos) { return pos->states[pos->sp].key; }
-static inline Bitboard pos_occupied(const Position *pos) { return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]); }
+BB_INLINE Bitboard pos_occupied(const Position *pos) { return bb_or(pos->by_color[BLACK], pos->by_color[WHITE]); }
 static inline bool pos_in_check(const Position *pos) { return bb_any(pos->states[pos->sp].checkers); }
 /* Colour c still has a royal, on the board or (nana, before its first drop) in hand. */
 static inline bool pos_has_royal(const Position *pos, Color c) {
@@ -105,8 +105,12 @@ int pos_repetitions(const Position *pos);
  * RESULT_NONE if it has not occurred that often. reason may be NULL. */
 GameResult pos_repetition_result(const Position *pos, int occurrences, char *reason, size_t len);
 
+/* pos_occupied above and the four table lookups below are BB_INLINE (always_inline) for the reason attacks.h gives:
+ * a Bitboard is 24 bytes and goes through memory when passed or returned. gcc -O3 inlined
+ * most calls anyway (two out-of-line copies were left); the ASan fuzz build inlined none and
+ * paid a checked memcpy per copy (issue #11, docs/reliability.md "Session 22"). */
 /* Slide along absolute direction d from sq up to and including the first blocker. */
-static inline Bitboard slide_attack(const VariantTables *t, int d, int sq, Bitboard occ) {
+BB_INLINE Bitboard slide_attack(const VariantTables *t, int d, int sq, Bitboard occ) {
     Bitboard r = t->ray[d * t->sq_count + sq];
     Bitboard b = bb_and(r, occ);
     if (bb_any(b)) {
@@ -115,7 +119,7 @@ static inline Bitboard slide_attack(const VariantTables *t, int d, int sq, Bitbo
     }
     return r;
 }
-static inline Bitboard limited_slide_attack(const VariantTables *t, int d, int range, int sq, Bitboard occ) {
+BB_INLINE Bitboard limited_slide_attack(const VariantTables *t, int d, int range, int sq, Bitboard occ) {
     Bitboard r = t->limited_ray[(d * RANGE_MAX + range) * t->sq_count + sq];
     Bitboard b = bb_and(r, occ);
     if (bb_any(b)) {
@@ -124,11 +128,11 @@ static inline Bitboard limited_slide_attack(const VariantTables *t, int d, int r
     }
     return r;
 }
-static inline Bitboard leap_attack(const VariantTables *t, PieceType pt, Color c, int sq) {
+BB_INLINE Bitboard leap_attack(const VariantTables *t, PieceType pt, Color c, int sq) {
     return t->leap[(t->leap_group[pt] * 2 + c) * t->sq_count + sq];
 }
 /* Squares strictly between a and b on a line (empty if not aligned). */
-static inline Bitboard between_bb(const VariantTables *t, int a, int b) {
+BB_INLINE Bitboard between_bb(const VariantTables *t, int a, int b) {
     int d = t->dir_between[a * t->sq_count + b];
     if (d < 0) return bb_empty();
     return bb_and(t->ray[d * t->sq_count + a], t->ray[((d + 4) & 7) * t->sq_count + b]);
