@@ -63,7 +63,7 @@ char *book_write_text(const Book *b) {
     for (int i = 0; order && i < n; i++) order[i] = book_entry_at(mb, i);
     if (order) qsort(order, (size_t)n, sizeof *order, cmp_key);
     Notation nt = book_key_kind(b) == BOOK_KEY_SFEN ? NOTATION_USI : NOTATION_XBOARD;
-    for (int i = 0; !out.oom && i < n; i++) {
+    for (int i = 0; order && !out.oom && i < n; i++) {
         char err[256];
         if (book_key_position(book_variant(b), order[i]->key, pos, err, sizeof err)) continue; /* never: keys parse */
         sb_printf(&out, "%s\n", order[i]->key);

@@ -82,7 +82,7 @@ static int choose(const BookEntry *e, int eval_diff, uint64_t *rng) {
     int pick[256];
     for (int i = 0; i < e->count && n < 256; i++)
         if (e->moves[i].depth > 0 && e->moves[i].value >= e->moves[best].value - eval_diff) pick[n++] = i;
-    return pick[book_random(rng) % (uint64_t)n];
+    return n ? pick[book_random(rng) % (uint64_t)n] : best; /* n == 0: 256 moves outside the margin came first */
 }
 
 /* The lowest value among the analysed moves of e (0 if none): what a move the search ranked

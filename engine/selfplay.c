@@ -220,7 +220,7 @@ static const char *game_play_out(Worker *w, int plies, int *plies_out) {
     const SelfplayConfig *cfg = w->sh->cfg;
     int start = plies;
     Adjudication adj = {COLOR_NB, 0};
-    Color side = w->pos->stm, winner;
+    Color side, winner;
     GameResult r = RESULT_NONE;
     for (;; plies++) {
         side = w->pos->stm;

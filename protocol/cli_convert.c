@@ -89,8 +89,8 @@ static int convert_args(int argc, char **argv, ConvertArgs *c) {
             return usage_error("unknown --from format");
         else if (!strcmp(a, "--encoding")) {
             c->enc = val;
-            if (strcasecmp(val, "utf-8") && strcasecmp(val, "utf8") && strcasecmp(val, "sjis") &&
-                strcasecmp(val, "shift_jis"))
+            if (!val || (strcasecmp(val, "utf-8") && strcasecmp(val, "utf8") && strcasecmp(val, "sjis") &&
+                         strcasecmp(val, "shift_jis")))
                 return usage_error("--encoding is utf-8 or sjis");
         } else if (!strcmp(a, "--variant") && !(c->ropt.variant = variant_find(val)))
             return usage_error("unknown --variant");

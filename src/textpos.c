@@ -113,7 +113,7 @@ static int parse_row(Position *pos, const char **p, int row, ScanItem *last, cha
 static int parse_board(Position *pos, const char *board, char *err, size_t errlen) {
     const Variant *v = pos->v;
     const char *p = board;
-    ScanItem last;
+    ScanItem last = {0};
     for (int row = 0; row < v->ranks; row++) {
         if (parse_row(pos, &p, row, &last, err, errlen)) return -1;
         if (row < v->ranks - 1 && last.kind != SCAN_SLASH)

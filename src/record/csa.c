@@ -322,7 +322,9 @@ int csa_read_all(const char *text, size_t len, const RecordReadOptions *opt, Rec
     lr_init(&lr, text, len);
     if (!r || !pos) {
         rec_error(err, 0, 0, "", "out of memory");
-        rc = -1;
+        free(pos);
+        free(r);
+        return -1;
     }
     r->pos = pos;
     r->err = err;
