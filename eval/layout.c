@@ -233,7 +233,7 @@ static void build_game(EvalGame *g, const Variant *v) {
 static void build_all(void) {
     variants_init();
     const Variant *const *list = variant_list();
-    for (int i = 0; list[i] && i < GAMES_MAX; i++) build_game(&games[list[i]->tables->index], list[i]);
+    for (int i = 0; i < GAMES_MAX && list[i]; i++) build_game(&games[list[i]->tables->index], list[i]);
 }
 
 static EvalGame *game_of(const Variant *v) {
