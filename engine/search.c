@@ -164,6 +164,7 @@ static inline void count_node(SearchWorker *w, int ply) {
 
 static inline Value mate_in(int ply) { return VALUE_MATE - ply; }
 static inline Value mated_in(int ply) { return -VALUE_MATE + ply; }
+_Static_assert(EVAL_LIMIT + 2000 < VALUE_MATE_IN_MAX, "a static evaluation never passes for a mate");
 static inline bool is_mate_score(Value v) { return v >= VALUE_MATE_IN_MAX || v <= -VALUE_MATE_IN_MAX; }
 
 static int score_to_tt(Value v, int ply) {

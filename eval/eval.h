@@ -23,7 +23,14 @@ typedef struct {
 enum {
     EVAL_PHASE_MAX = 256,   /* phase of a full board (middle game) */
     EVAL_PARAMS_MAX = 4096, /* parameters of one game */
-    EVAL_NAME_MAX = 24      /* a parameter's name, with its terminator */
+    EVAL_NAME_MAX = 24,     /* a parameter's name, with its terminator */
+    /* WHY bounds: a parameter file is input (shishi eval --params, tune --from). The tables'
+     * largest value is under 2,000; a file's values beyond EVAL_PARAM_LIMIT are refused, so
+     * that no sum of terms can overflow, and the evaluation is clamped to EVAL_LIMIT, so that
+     * whatever the parameters the search never reads a static score as a mate (mate scores
+     * start at 31,000; chu's whole army is worth about 16,000 with the shipped table). */
+    EVAL_PARAM_LIMIT = 10000,
+    EVAL_LIMIT = 28000
 };
 
 /* Score of the position from the side to move's point of view, in centipawns. */

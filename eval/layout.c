@@ -259,9 +259,12 @@ EvalGame *eval_game_mut(const Variant *v) {
 
 /* ---- the public face --------------------------------------------------------------------- */
 
+static inline int clamp(int v, int limit) { return v < -limit ? -limit : v > limit ? limit : v; }
+
 Value evaluate(const Position *pos) {
     const EvalGame *g = eval_game(pos->v);
     Value v = pos->t->narrow ? eval_black_narrow(pos, g) : eval_black_wide(pos, g);
+    v = clamp(v, EVAL_LIMIT);
     return pos->stm == BLACK ? v : -v;
 }
 
@@ -280,6 +283,8 @@ int eval_param_index(const Variant *v, const char *name) {
 void eval_set_param(const Variant *v, int i, EvalScore s) {
     EvalGame *g = eval_game_mut(v);
     if (i < 0 || i >= g->count) return;
+    s.mg = clamp(s.mg, EVAL_PARAM_LIMIT);
+    s.eg = clamp(s.eg, EVAL_PARAM_LIMIT);
     g->param[i] = s;
     eval_game_refresh(g);
 }

@@ -31,6 +31,26 @@ int eval_params_write(const Variant *v, FILE *f, const char *origin) {
     return fflush(f) || ferror(f) ? -1 : 0;
 }
 
+/* One row {"name", mg, eg} (the rest of the line is not read): true with its fields. WHY strtol,
+ * not sscanf's %d: a number past the int range is undefined behaviour there; here it
+ * saturates, and the caller's range test refuses it. */
+static bool parse_row(const char *p, char name[EVAL_NAME_MAX + 1], long *mg, long *eg) {
+    int n = 0;
+    if (sscanf(p, "{\"%24[^\"]\",%n", name, &n) != 1 || !n) return false;
+    long *out[2] = {mg, eg};
+    p += n;
+    for (int k = 0; k < 2; k++) {
+        while (*p == ' ' || *p == '\t') p++;
+        char *end;
+        if (!(isdigit((unsigned char)*p) || ((*p == '-' || *p == '+') && isdigit((unsigned char)p[1])))) return false;
+        *out[k] = strtol(p, &end, 10);
+        p = end;
+        while (*p == ' ' || *p == '\t') p++;
+        if (*p++ != (k == 0 ? ',' : '}')) return false;
+    }
+    return true;
+}
+
 int eval_params_read(const Variant *v, FILE *f, char *err, size_t errlen) {
     EvalGame *g = eval_game_mut(v);
     char line[256];
@@ -48,9 +68,15 @@ int eval_params_read(const Variant *v, FILE *f, char *err, size_t errlen) {
         while (isspace((unsigned char)*p)) p++;
         if (strncmp(p, "{\"", 2)) continue;
         char name[EVAL_NAME_MAX + 1];
-        int mg, eg;
-        if (sscanf(p, "{\"%24[^\"]\", %d, %d}", name, &mg, &eg) != 3) {
+        long mg, eg;
+        if (!parse_row(p, name, &mg, &eg)) {
             snprintf(err, errlen, "line %d: not a parameter row: %.60s", lineno, p);
+            rc = -1;
+            break;
+        }
+        if (labs(mg) > EVAL_PARAM_LIMIT || labs(eg) > EVAL_PARAM_LIMIT) {
+            snprintf(err, errlen, "line %d: %s: a value beyond %d centipawns either way", lineno, name,
+                     EVAL_PARAM_LIMIT);
             rc = -1;
             break;
         }
@@ -60,7 +86,7 @@ int eval_params_read(const Variant *v, FILE *f, char *err, size_t errlen) {
             rc = -1;
             break;
         }
-        next[i] = (EvalScore){mg, g->tapered ? eg : mg};
+        next[i] = (EvalScore){(int32_t)mg, (int32_t)(g->tapered ? eg : mg)};
         rows++;
     }
     if (!rc && !rows) { /* an empty or foreign file used to leave the table as it was, silently */

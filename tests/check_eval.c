@@ -179,6 +179,26 @@ START_TEST(eval_params_reader_errors) {
     ck_assert_int_eq(eval_params_read(v, f, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "no parameter rows"), "%s", err);
     fclose(f);
+    /* values beyond EVAL_PARAM_LIMIT (one past the int range was undefined behaviour in sscanf)
+     * are refused with their line; the limit itself and the row's other spellings are taken */
+    const char *refused[] = {"    {\"mat P\", 99999999999999999999, 1},\n", "    {\"mat P\", 1, -10001},\n",
+                             "    {\"mat P\", 1, 2\n", "    {\"mat P\", 1, 2, 3},\n", "    {\"mat P\", --1, 2},\n"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        f = tmpfile();
+        fputs(refused[i], f);
+        rewind(f);
+        ck_assert_msg(eval_params_read(v, f, err, sizeof err) == -1, "taken: %s", refused[i]);
+        ck_assert_msg(strstr(err, "line 1"), "%s", err);
+        ck_assert_int_eq(eval_param(v, eval_param_index(v, "mat P")).mg, before.mg);
+        fclose(f);
+    }
+    f = tmpfile();
+    fputs("    {\"mat P\",-10000,+10000},\n", f);
+    rewind(f);
+    ck_assert_int_eq(eval_params_read(v, f, err, sizeof err), 0);
+    ck_assert_int_eq(eval_param(v, eval_param_index(v, "mat P")).mg, -10000);
+    fclose(f);
+    eval_reset_params(v);
 }
 END_TEST
 

@@ -171,6 +171,12 @@ START_TEST(test_bad_records) {
         {"[Variant \"chu\"]\n[Event \"x\n\n1. Ne5\n", REC_PGN, 2},   /* a tag pair not closed */
         {"[Variant \"chu\"]\n\n1. Ne5 Ne8 *\n2. Fb2\n", REC_PGN, 4}, /* a move after the result */
         {"[Variant \"chu\"]\n\n1. Ne5 Ne8\n2. Zz9\n", REC_PGN, 4},   /* the line of a bad move */
+        /* session 22: a NAG's number went through atoi (an empty or bad one was dropped, one
+         * past the int range was undefined behaviour) */
+        {"[Variant \"chu\"]\n\n1. Ne5\n$abc\n", REC_PGN, 4},
+        {"[Variant \"chu\"]\n\n1. Ne5 $99999999999999999999\n", REC_PGN, 3},
+        {"[Variant \"chu\"]\n\n1. Ne5 $256\n", REC_PGN, 3},
+        {"[Variant \"chu\"]\n\n1. Ne5 $\n", REC_PGN, 3},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         Record rec;

@@ -215,8 +215,12 @@ static int pgn_moves(Position *pos, Record *out, const char *text, RecordError *
             mv += strspn(mv, "0123456789");
             mv += strspn(mv, ".");
         }
-        if (!depth && mv[0] == '$' && last) { /* a NAG belongs to the move before it */
-            last->nag = atoi(mv + 1);
+        if (!depth && mv[0] == '$') { /* a NAG ($0 to $255, PGN 8.2.4) belongs to the move before it */
+            char *end;
+            long nag = isdigit((unsigned char)mv[1]) ? strtol(mv + 1, &end, 10) : -1;
+            if (nag < 0 || nag > 255 || *end)
+                return text_fail(err, text, p - n, ply ? ply : 1, "malformed NAG %s (a NAG is $0 to $255)", mv);
+            if (last) last->nag = (int)nag;
             continue;
         }
         if (!depth && is_result(mv)) over = true;
