@@ -43,9 +43,14 @@ int record_header_add(Record *rec, const char *key, const char *value) {
     RecordHeader *h = realloc(rec->headers, (size_t)(rec->header_count + 1) * sizeof *h);
     if (!h) return -1;
     rec->headers = h;
-    h[rec->header_count].key = strdup(key);
-    h[rec->header_count].value = strdup(value);
-    if (!h[rec->header_count].key || !h[rec->header_count].value) return -1;
+    char *k = strdup(key), *v = strdup(value);
+    if (!k || !v) {
+        free(k);
+        free(v);
+        return -1;
+    }
+    h[rec->header_count].key = k;
+    h[rec->header_count].value = v;
     rec->header_count++;
     return 0;
 }
