@@ -105,10 +105,11 @@ int pos_repetitions(const Position *pos);
  * RESULT_NONE if it has not occurred that often. reason may be NULL. */
 GameResult pos_repetition_result(const Position *pos, int occurrences, char *reason, size_t len);
 
-/* pos_occupied above and the four table lookups below are BB_INLINE (always_inline) for the reason attacks.h gives:
- * a Bitboard is 24 bytes and goes through memory when passed or returned. gcc -O3 inlined
- * most calls anyway (two out-of-line copies were left); the ASan fuzz build inlined none and
- * paid a checked memcpy per copy (issue #11, docs/reliability.md "Session 22"). */
+/* pos_occupied above and the four table lookups below are BB_INLINE (always_inline) for the
+ * reason attacks.h gives: a Bitboard is 24 bytes and goes through memory when passed or
+ * returned. gcc -O3 inlined most calls anyway (two out-of-line copies were left); the ASan
+ * fuzz build inlined none and paid a checked memcpy per copy (issue #11, docs/reliability.md,
+ * fuzzing "Session 22"). */
 /* Slide along absolute direction d from sq up to and including the first blocker. */
 BB_INLINE Bitboard slide_attack(const VariantTables *t, int d, int sq, Bitboard occ) {
     Bitboard r = t->ray[d * t->sq_count + sq];

@@ -455,9 +455,9 @@ END_TEST
  * busy the machine is (each tail takes about 2.5M nodes, 20-30 s here). The whole 117-ply row
  * (60 s) and the 1525 (10 minutes) are answered with verified lines in most two-thread runs
  * (docs/mate.md, session 19), but the first proof's time varies by a factor of five between
- * runs (one of this session's two 1525 runs had no first proof in 10 minutes), and one thread
- * proves the whole 117 only with the restarts, after 7.75M nodes, about the 60 s (session 20):
- * not asserted yet. */
+ * runs (one of this session's two 1525 runs had no first proof in 10 minutes). One thread
+ * proves the whole 117 with the restarts after 7.75M nodes (session 20); long_whole_117
+ * asserts its line without a deadline. */
 START_TEST(long_problems) {
     if (!test_long()) return;
     TestTsv tsv;
