@@ -25,8 +25,9 @@ enum {
     EVAL_PARAMS_MAX = 4096, /* parameters of one game */
     EVAL_NAME_MAX = 24,     /* a parameter's name, with its terminator */
     /* WHY bounds: a parameter file is input (shishi eval --params, tune --from). The tables'
-     * largest value is under 2,000; a file's values beyond EVAL_PARAM_LIMIT are refused, so
-     * that no sum of terms can overflow, and the evaluation is clamped to EVAL_LIMIT, so that
+     * largest value is under 2,000; a file's values beyond EVAL_PARAM_LIMIT are refused (and
+     * eval_set_param, the tuner's way in, holds a value to it), so that no sum of terms can
+     * overflow, and the evaluation is clamped to EVAL_LIMIT, so that
      * whatever the parameters the search never reads a static score as a mate (mate scores
      * start at 31,000; chu's whole army is worth about 16,000 with the shipped table). */
     EVAL_PARAM_LIMIT = 10000,
