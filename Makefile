@@ -134,14 +134,16 @@ test-protocol: $(BIN) $(TABLES)
 	@if [ -x tests/protocol/run.sh ]; then tests/protocol/run.sh ./$(BIN); fi
 
 # Fuzz targets (tests/fuzz/README.md): one file tests/fuzz/fuzz_<target>.c each. They link
-# with the library, and engine.c, history.c, search.c, movepick.c and mate/dfpn.c built with
-# SHISHI_FUZZ (searches and tables capped, workers kept from one session to the next, only the
-# history rows a search wrote cleared at a new game, the mate solver's limits looked at often;
+# with the library, and engine.c, history.c, search.c, movepick.c, mate/dfpn.c and
+# mate/proofline.c built with SHISHI_FUZZ (searches and tables capped, workers kept from one
+# session to the next, only the history rows a search wrote cleared at a new game, the mate
+# solver's limits looked at often and its line's memo small;
 # every file that sees a History is among them, as its layout differs).
 # `make test` links each with replay.c and runs it over its corpus and regressions;
 # `make fuzz` builds them with clang's libFuzzer and sanitizers and fuzzes each FUZZ_SECONDS.
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_CAPPED  := engine/engine.o engine/history.o engine/search.o engine/movepick.o engine/mate/dfpn.o
+FUZZ_CAPPED  := engine/engine.o engine/history.o engine/search.o engine/movepick.o engine/mate/dfpn.o \
+                engine/mate/proofline.o
 FUZZ_LIB_OBJ := $(filter-out $(FUZZ_CAPPED:%=$(BUILD)/%),$(LIB_OBJ)) $(FUZZ_CAPPED:%=$(BUILD)/fuzzcap/%) \
                 $(BUILD)/tests/fuzz/common.o
 FUZZ_SECONDS ?= 60

@@ -39,8 +39,9 @@ static void fuzz_cap(SearchLimits *l) {
 #define FUZZ_THREADS_CAP(n) fuzz_min(n, FUZZ_THREADS)
 #define FUZZ_MATE_KB(kb)    ((void)(kb), (size_t)FUZZ_MATE_HASH_KB)
 /* WHY: the first proof's restarts (engine/mate/parallel.c) begin at 1M nodes, far above
- * FUZZ_NODES; from 64 they run in the fuzz build too */
-#define FUZZ_MATE_RESTART 64
+ * FUZZ_NODES; from 16 they run in the fuzz build too, where a `go mate` is mostly stopped by
+ * the session's next command after 32 or 64 nodes (mate/dfpn.c TICK_MASK) */
+#define FUZZ_MATE_RESTART 16
 #else
 #define FUZZ_HASH(mb)       (mb)
 #define FUZZ_THREADS_CAP(n) (n)

@@ -12,9 +12,12 @@
 #include "../search.h"
 
 #ifdef SHISHI_FUZZ
-/* Fuzz builds (Makefile, tests/fuzz/): the node and time limits are looked at every 64 nodes,
- * so that a capped `go mate` (engine.c) stops near its cap instead of 4096 nodes later. */
-enum { TICK_MASK = 63, REPORT_MS = 1000 };
+/* Fuzz builds (Makefile, tests/fuzz/): the node and time limits are looked at every 32 nodes,
+ * so that a capped `go mate` (engine.c) stops near its cap instead of 4096 nodes later. In a
+ * fuzzed session the next command arrives at once and stops the solver at its next look, so
+ * this interval is what a `go mate` costs there: 64 made the solver two thirds of the `usi`
+ * target's time; 32 runs its sessions a quarter faster (docs/reliability.md, session 23). */
+enum { TICK_MASK = 31, REPORT_MS = 1000 };
 #else
 /* WHY 1023: `stop` must be answered promptly; in the 1525-ply Microcosmos the solver runs at
  * 5-30k nodes/s (deep paths, a cold table), so 4096 nodes between looks took up to 0.9 s. */

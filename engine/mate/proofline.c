@@ -25,9 +25,18 @@
 #include "../../src/mate1.h"
 #include "../search.h"
 
+#ifdef SHISHI_FUZZ
+/* Fuzz builds (Makefile FUZZ_CAPPED): the proofs of a capped `go mate` span a few hundred
+ * nodes, and under ASan every walk's 24 MB memo cost the poisoning and unpoisoning of its 3 MB
+ * of shadow memory and the page faults of both: a seventh of the `xboard` target's time. */
+enum { DAG_BITS_FLOOR = 12 };
+#else
+enum { DAG_BITS_FLOOR = 20 };
+#endif
+
 enum {
     DAG_INF = 1 << 20,                  /* not mated by the stored proofs (or on a cycle) */
-    DAG_BITS_MIN = 20,                  /* memo slots: 2^20 (24 MB) at least, */
+    DAG_BITS_MIN = DAG_BITS_FLOOR,      /* memo slots: 2^20 (24 MB) at least (fuzz builds 2^12), */
     DAG_BITS_MAX = 24,                  /* 2^24 (384 MB) at most, */
     DAG_TABLE_SHIFT = 3,                /* else one per 8 entries of the solver's table */
     DAG_WORK_PER_SLOT = 4,              /* nodes walked per memo slot before the walk gives up */
