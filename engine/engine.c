@@ -442,6 +442,57 @@ static void mate_line_found(void *user, const Move *line, int length, uint64_t n
     }
 }
 
+/* The solver's figures after `go mate`, as info strings: the table loaded or saved
+ * (SHISHI_MATE_LOAD / SAVE), the first proof's nodes and length (the figure docs/mate.md
+ * compares versions by), the walk's searches, and why a line is not known to be the shortest. */
+static void report_mate_figures(const Reporter *r, const MateControl *c, MateStatus s) {
+    if (!r->on_string) return;
+    if (c->table_loaded) /* SHISHI_MATE_LOAD (docs/mate.md) */
+        r->on_string(r->user, c->table_loaded > 0 ? "the solver's table was loaded"
+                                                  : "error: the solver's table was not loaded (another problem, "
+                                                    "--hash or build, or an unreadable file)");
+    if (c->table_saved) /* SHISHI_MATE_SAVE */
+        r->on_string(r->user,
+                     c->table_saved > 0 ? "the solver's table was saved" : "error: the solver's table was not saved");
+    if (c->first_nodes) {
+        char text[192];
+        int at = snprintf(text, sizeof text, "first proof after %llu nodes, %d plies",
+                          (unsigned long long)c->first_nodes, c->first_len);
+        if (c->restarts && at > 0 && (size_t)at < sizeof text)
+            snprintf(text + at, sizeof text - (size_t)at, " (%llu restart%s)", (unsigned long long)c->restarts,
+                     c->restarts == 1 ? "" : "s");
+        r->on_string(r->user, text);
+        if (c->walk_cycles || c->walk_forgot || c->walk_searched) {
+            snprintf(text, sizeof text,
+                     "the walk over the stored proofs met %llu cycles of proofs and %llu proofs that failed on its "
+                     "path, and searched them again (%llu solver nodes in all; %llu searches cut short at the cap)",
+                     (unsigned long long)c->walk_cycles, (unsigned long long)c->walk_forgot,
+                     (unsigned long long)c->walk_searched, (unsigned long long)c->walk_capped);
+            r->on_string(r->user, text);
+        }
+        if (s == MATE_FOUND && !c->shortest) {
+            snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes; %s",
+                     (unsigned long long)c->nodes,
+                     c->bounded ? "the line is the longest defence against the proof's own checks (a mate of at "
+                                  "most its length)"
+                                : "the line is the first proof's own, where the defence need not be the longest");
+            r->on_string(r->user, text);
+            if (!c->bounded && c->walk_fault) {
+                snprintf(text, sizeof text, "the walk over the stored proofs gave no line after %llu nodes: %s",
+                         (unsigned long long)c->walk_nodes, c->walk_fault);
+                r->on_string(r->user, text);
+            }
+        }
+        if (s != MATE_FOUND) { /* proven, but no line to show: say so (the answer is a timeout) */
+            snprintf(text, sizeof text,
+                     "the position is proven mated, but no line was read in time (the walk over "
+                     "the stored proofs: %llu nodes, %s)",
+                     (unsigned long long)c->walk_nodes, c->walk_fault ? c->walk_fault : "no fault");
+            r->on_string(r->user, text);
+        }
+    }
+}
+
 /* `go mate`: the tsume solver instead of the game search; the answer goes to on_mate. The
  * solver's own table takes the Hash size (allocated for the run, freed after it). */
 static void mate_run(EngineContext *e) {
@@ -462,51 +513,7 @@ static void mate_run(EngineContext *e) {
     int length = 0;
     MateStatus s = line ? mate_search(e->search_root, &c, line, MATE_LINE_MAX, &length) : MATE_TIMEOUT;
     atomic_store(&sh->nodes, c.nodes);
-    if (c.table_loaded && sh->reporter.on_string) /* SHISHI_MATE_LOAD (docs/mate.md) */
-        sh->reporter.on_string(sh->reporter.user, c.table_loaded > 0
-                                                      ? "the solver's table was loaded"
-                                                      : "error: the solver's table was not loaded (another problem, "
-                                                        "--hash or build, or an unreadable file)");
-    if (c.table_saved && sh->reporter.on_string) /* SHISHI_MATE_SAVE */
-        sh->reporter.on_string(sh->reporter.user, c.table_saved > 0 ? "the solver's table was saved"
-                                                                    : "error: the solver's table was not saved");
-    if (c.first_nodes && sh->reporter.on_string) { /* the figure docs/mate.md compares versions by */
-        char text[192];
-        int at = snprintf(text, sizeof text, "first proof after %llu nodes, %d plies",
-                          (unsigned long long)c.first_nodes, c.first_len);
-        if (c.restarts && at > 0 && (size_t)at < sizeof text)
-            snprintf(text + at, sizeof text - (size_t)at, " (%llu restart%s)", (unsigned long long)c.restarts,
-                     c.restarts == 1 ? "" : "s");
-        sh->reporter.on_string(sh->reporter.user, text);
-        if (c.walk_cycles || c.walk_forgot || c.walk_searched) {
-            snprintf(text, sizeof text,
-                     "the walk over the stored proofs met %llu cycles of proofs and %llu proofs that failed on its "
-                     "path, and searched them again (%llu solver nodes in all; %llu searches cut short at the cap)",
-                     (unsigned long long)c.walk_cycles, (unsigned long long)c.walk_forgot,
-                     (unsigned long long)c.walk_searched, (unsigned long long)c.walk_capped);
-            sh->reporter.on_string(sh->reporter.user, text);
-        }
-        if (s == MATE_FOUND && !c.shortest) {
-            snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes; %s",
-                     (unsigned long long)c.nodes,
-                     c.bounded ? "the line is the longest defence against the proof's own checks (a mate of at "
-                                 "most its length)"
-                               : "the line is the first proof's own, where the defence need not be the longest");
-            sh->reporter.on_string(sh->reporter.user, text);
-            if (!c.bounded && c.walk_fault) {
-                snprintf(text, sizeof text, "the walk over the stored proofs gave no line after %llu nodes: %s",
-                         (unsigned long long)c.walk_nodes, c.walk_fault);
-                sh->reporter.on_string(sh->reporter.user, text);
-            }
-        }
-        if (s != MATE_FOUND) { /* proven, but no line to show: say so (the answer is a timeout) */
-            snprintf(text, sizeof text,
-                     "the position is proven mated, but no line was read in time (the walk over "
-                     "the stored proofs: %llu nodes, %s)",
-                     (unsigned long long)c.walk_nodes, c.walk_fault ? c.walk_fault : "no fault");
-            sh->reporter.on_string(sh->reporter.user, text);
-        }
-    }
+    report_mate_figures(&sh->reporter, &c, s);
     if (sh->reporter.on_mate) sh->reporter.on_mate(sh->reporter.user, s, line, length, e->search_root);
     free(line);
 }

@@ -324,82 +324,95 @@ static void mate_answer(void *user, MateStatus status, const Move *line, int len
         fprintf(stderr, "shishi mate: the mate solver does not support %s yet\n", root->v->name);
 }
 
-/* shishi mate --variant V --position P [--time S] [--hash MB] [--threads N] [--max-plies N] [--exact]:
- * the tsume solver (--threads: of the first proof; --exact: rule out every shorter mate however
- * long that takes, up to --time). */
 /* Solver notes (the first proof's node count) go to stderr with the progress lines. */
 static void mate_note(void *user, const char *text) {
     (void)user;
     fprintf(stderr, "info string %s\n", text);
 }
 
-static int cmd_mate(int argc, char **argv) {
-    const char *variant = variant_list()[0]->name, *position = NULL, *hash = NULL, *threads = NULL; /* NULL: default */
-    bool exact = false;
+typedef struct {
+    const char *variant, *position, *hash, *threads; /* NULL: the default */
+    bool exact;
     SearchLimits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.time[BLACK] = limits.time[WHITE] = -1;
-    limits.mate = -1;
+} MateArgs;
+
+/* `shishi mate`'s options into a; 0, or 2 after a message on stderr. */
+static int parse_mate_args(int argc, char **argv, MateArgs *a) {
+    memset(a, 0, sizeof *a);
+    a->variant = variant_list()[0]->name;
+    a->limits.time[BLACK] = a->limits.time[WHITE] = -1;
+    a->limits.mate = -1;
     for (int i = 2; i < argc; i += 2) {
-        const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--exact")) { /* the one flag without a value */
-            exact = true;
+        const char *o = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(o, "--exact")) { /* the one flag without a value */
+            a->exact = true;
             i--;
             continue;
         }
-        if (!val || strncmp(a, "--", 2)) {
-            fprintf(stderr, "shishi mate: %s '%s'\n", val ? "unexpected argument" : "missing value after", a);
+        if (!val || strncmp(o, "--", 2)) {
+            fprintf(stderr, "shishi mate: %s '%s'\n", val ? "unexpected argument" : "missing value after", o);
             return 2;
         }
-        if (!strcmp(a, "--variant"))
-            variant = val;
-        else if (!strcmp(a, "--position"))
-            position = val;
-        else if (!strcmp(a, "--hash"))
-            hash = val;
-        else if (!strcmp(a, "--threads"))
-            threads = val;
-        else if (!strcmp(a, "--max-plies")) {
+        if (!strcmp(o, "--variant"))
+            a->variant = val;
+        else if (!strcmp(o, "--position"))
+            a->position = val;
+        else if (!strcmp(o, "--hash"))
+            a->hash = val;
+        else if (!strcmp(o, "--threads"))
+            a->threads = val;
+        else if (!strcmp(o, "--max-plies")) {
             char *end;
             long n = strtol(val, &end, 10);
             if (!*val || *end || n < 1 || n > 30000) {
                 fprintf(stderr, "shishi mate: bad value '%s' for --max-plies\n", val);
                 return 2;
             }
-            limits.mate_plies = (int)n;
-        } else if (!strcmp(a, "--time")) {
+            a->limits.mate_plies = (int)n;
+        } else if (!strcmp(o, "--time")) {
             char *end;
             double sec = strtod(val, &end);
             if (!*val || *end || !(sec > 0 && sec <= 1e7)) { /* NaN fails too */
                 fprintf(stderr, "shishi mate: bad value '%s' for --time (seconds)\n", val);
                 return 2;
             }
-            limits.mate = (int)(sec * 1000);
+            a->limits.mate = (int)(sec * 1000);
         } else {
-            fprintf(stderr, "shishi mate: unknown option '%s'\n", a);
+            fprintf(stderr, "shishi mate: unknown option '%s'\n", o);
             return 2;
         }
     }
-    const Variant *v = variant_find(variant);
-    if (!v || !position) {
+    return 0;
+}
+
+/* shishi mate --variant V --position P [--time S] [--hash MB] [--threads N] [--max-plies N] [--exact]:
+ * the tsume solver (--threads: of the first proof; --exact: rule out every shorter mate however
+ * long that takes, up to --time). */
+
+static int cmd_mate(int argc, char **argv) {
+    MateArgs a;
+    if (parse_mate_args(argc, argv, &a)) return 2;
+    const Variant *v = variant_find(a.variant);
+    if (!v || !a.position) {
         fprintf(stderr, v ? "shishi mate: give the problem with --position (startpos, sfen ..., or an SFEN)\n"
                           : "shishi mate: unknown variant (see shishi help)\n");
         return 2;
     }
     EngineContext *e = engine_create();
     char err[256];
-    if (engine_set_variant(e, v, err, sizeof err) || (hash && engine_set_option(e, "Hash", hash, err, sizeof err)) ||
-        (threads && engine_set_option(e, "Threads", threads, err, sizeof err)) ||
-        (exact && engine_set_option(e, "MateExact", "true", err, sizeof err)) ||
-        engine_set_position(e, position, err, sizeof err)) {
+    if (engine_set_variant(e, v, err, sizeof err) ||
+        (a.hash && engine_set_option(e, "Hash", a.hash, err, sizeof err)) ||
+        (a.threads && engine_set_option(e, "Threads", a.threads, err, sizeof err)) ||
+        (a.exact && engine_set_option(e, "MateExact", "true", err, sizeof err)) ||
+        engine_set_position(e, a.position, err, sizeof err)) {
         fprintf(stderr, "shishi mate: %s\n", err);
         engine_destroy(e);
         return 2;
     }
-    MateCtx ctx = {.notation = spec_notation(v, position), .status = 2};
+    MateCtx ctx = {.notation = spec_notation(v, a.position), .status = 2};
     ctx.scratch = malloc(sizeof *ctx.scratch);
     Reporter r = {.user = &ctx, .on_mate = mate_answer, .on_mate_progress = mate_progress, .on_string = mate_note};
-    engine_go(e, &limits, &r);
+    engine_go(e, &a.limits, &r);
     engine_wait(e);
     uint64_t nodes = 0;
     int64_t ms = 0;

@@ -227,51 +227,26 @@ static char *split_at_word(char *s, const char *w) {
     return NULL;
 }
 
-static void cmd_setoption(Usi *u, char *args) {
-    args = skip_ws(args);
-    if (!word_is(args, "name")) {
-        io_line("info string error: setoption needs 'name <id> [value <x>]'");
-        return;
-    }
-    char *name = skip_ws(args + 4);
-    /* names may contain spaces: the name runs up to the word "value" */
-    char *value = split_at_word(name, "value");
-    value = value ? skip_ws(value) : name + strlen(name); /* button, or no value given */
-    if (!*name) {
-        io_line("info string error: setoption without an option name");
-        return;
-    }
+/* setoption name UCI_Variant value V: the game switches; its stored rule options follow. */
+static void set_variant(Usi *u, const char *value) {
     char err[256];
-    const EngineOption *o = engine_option_find(name);
-    if (o && o->id == EOPT_HASH) { /* checked now, allocated at the next isready / usinewgame / go */
-        int mb;
-        if (engine_option_parse(o, name, value, &mb, err, sizeof err))
-            io_line("info string error: %s", err);
-        else
-            u->hash_mb = mb;
+    const Variant *v = variant_find(value);
+    if (!v || game_index(u, v) < 0) {
+        io_line("info string error: unknown variant '%s' (UCI_Variant keeps %s)", value, engine_variant(u->e)->name);
         return;
     }
-    if (o && o->id == EOPT_VARIANT) {
-        const Variant *v = variant_find(value);
-        if (!v || game_index(u, v) < 0) {
-            io_line("info string error: unknown variant '%s' (UCI_Variant keeps %s)", value,
-                    engine_variant(u->e)->name);
-            return;
-        }
-        if (v == engine_variant(u->e)) return;
-        if (engine_set_variant(u->e, v, err, sizeof err)) {
-            io_line("info string error: %s", err);
-            return;
-        }
-        apply_stored_rules(u);
+    if (v == engine_variant(u->e)) return;
+    if (engine_set_variant(u->e, v, err, sizeof err)) {
+        io_line("info string error: %s", err);
         return;
     }
-    if (o) {
-        if (engine_set_option(u->e, name, value, err, sizeof err)) io_line("info string error: %s", err);
-        return;
-    }
-    /* A rule option: store it for every game that has it (checked on copies first), and give
-     * it to the engine if the current game is one of them. */
+    apply_stored_rules(u);
+}
+
+/* A rule option: stored for every game that has it (checked on copies first), and given to
+ * the engine if the current game is one of them. */
+static void set_rule_option(Usi *u, const char *name, const char *value) {
+    char err[256];
     Rules trial[GAMES_MAX];
     bool any = false;
     for (int i = 0; i < u->game_count; i++) {
@@ -292,6 +267,36 @@ static void cmd_setoption(Usi *u, char *args) {
     }
     memcpy(u->stored, trial, sizeof(Rules) * (size_t)u->game_count);
     apply_stored_rules(u);
+}
+
+static void cmd_setoption(Usi *u, char *args) {
+    args = skip_ws(args);
+    if (!word_is(args, "name")) {
+        io_line("info string error: setoption needs 'name <id> [value <x>]'");
+        return;
+    }
+    char *name = skip_ws(args + 4);
+    /* names may contain spaces: the name runs up to the word "value" */
+    char *value = split_at_word(name, "value");
+    value = value ? skip_ws(value) : name + strlen(name); /* button, or no value given */
+    if (!*name) {
+        io_line("info string error: setoption without an option name");
+        return;
+    }
+    char err[256];
+    const EngineOption *o = engine_option_find(name);
+    if (!o)
+        set_rule_option(u, name, value);
+    else if (o->id == EOPT_HASH) { /* checked now, allocated at the next isready / usinewgame / go */
+        int mb;
+        if (engine_option_parse(o, name, value, &mb, err, sizeof err))
+            io_line("info string error: %s", err);
+        else
+            u->hash_mb = mb;
+    } else if (o->id == EOPT_VARIANT)
+        set_variant(u, value);
+    else if (engine_set_option(u->e, name, value, err, sizeof err))
+        io_line("info string error: %s", err);
 }
 
 /* ---- position and go -------------------------------------------------------------------- */

@@ -466,6 +466,52 @@ bool mate_cap_pop(MateSolver *ms, uint64_t cap, uint64_t outer) {
     return stopped;
 }
 
+/* After the root's first proof r: its line, then the shortest mate the budget allows
+ * (shorten); the line goes to line[0..*length). */
+static MateStatus answer_proven(MateSolver *ms, const MateResult *r, int budget, Move *line, int line_max,
+                                int *length) {
+    MateControl *c = ms->c;
+    Position *pos = ms->pos;
+    /* the proof's own line first: the answer if shortening runs out of time */
+    Move *buf = malloc((size_t)line_max * sizeof *buf);
+    int n = buf ? proof_line(ms, buf, line_max) : 0;
+    bool valid = n > 0 && n <= budget;
+    if (valid && c->on_line) c->on_line(c->user, buf, n, c->nodes, pos);
+    /* WHY only with a line to fall back on: without one, stopping early answers nothing */
+    ms->node_cap = valid ? shorten_cap(c) : 0;
+    /* WHY from the walk's length: its line shows a mate within that many plies, and the
+     * budgets between it and the first proof's stored length (117-ply row: 137 down to
+     * 125) would each be proven again before a shorter one is tried */
+    int from = valid && c->bounded && n < r->len ? n : r->len;
+    int least = 0, m = shorten(ms, from, line, line_max, &least);
+    if (m < 0 && from < r->len && !ms->aborted) { /* the budget semantics disagree with the walk's */
+        least = 0;
+        m = shorten(ms, r->len, line, line_max, &least);
+    }
+    c->shortest = m > 0;
+    if (m > 0)
+        *length = m;
+    else if (valid) {
+        memcpy(line, buf, (size_t)n * sizeof *buf);
+        *length = n;
+        /* WHY: the shortening stopped at its budget after proving shorter budgets than
+         * the proof's line; the least of them has a line of its own (at most that long) */
+        if (least > 0 && least < n && mate_cap_stopped(ms)) {
+            ms->aborted = false;
+            ms->node_cap = c->nodes + (c->first_nodes > MATE_SHORTEN_MIN ? c->first_nodes : MATE_SHORTEN_MIN);
+            int k = mate_proof_line(ms, least, buf, line_max);
+            if (!ms->aborted && k > 0 && k < n && mate_line_valid(pos, buf, k)) {
+                memcpy(line, buf, (size_t)k * sizeof *buf);
+                *length = k;
+            }
+        }
+    }
+    free(buf);
+    /* WHY never MATE_NONE here: the root is proven, so a mate exists; without a line read
+     * from the table the honest answer is that none was found in time */
+    return *length ? MATE_FOUND : MATE_TIMEOUT;
+}
+
 MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, int *length) {
     *length = 0;
     c->nodes = 0;
@@ -497,44 +543,7 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
         c->first_nodes = c->nodes;
         c->first_len = r.len;
         if (save && *save) c->table_saved = mtt_save(ms.tt, save, pos_key(pos)) == 0 ? 1 : -1;
-        /* the proof's own line first: the answer if shortening runs out of time */
-        Move *buf = malloc((size_t)line_max * sizeof *buf);
-        int n = buf ? proof_line(&ms, buf, line_max) : 0;
-        bool valid = n > 0 && n <= budget;
-        if (valid && c->on_line) c->on_line(c->user, buf, n, c->nodes, pos);
-        /* WHY only with a line to fall back on: without one, stopping early answers nothing */
-        ms.node_cap = valid ? shorten_cap(c) : 0;
-        /* WHY from the walk's length: its line shows a mate within that many plies, and the
-         * budgets between it and the first proof's stored length (117-ply row: 137 down to
-         * 125) would each be proven again before a shorter one is tried */
-        int from = valid && ms.c->bounded && n < r.len ? n : r.len;
-        int least = 0, m = shorten(&ms, from, line, line_max, &least);
-        if (m < 0 && from < r.len && !ms.aborted) { /* the budget semantics disagree with the walk's */
-            least = 0;
-            m = shorten(&ms, r.len, line, line_max, &least);
-        }
-        c->shortest = m > 0;
-        if (m > 0)
-            *length = m;
-        else if (valid) {
-            memcpy(line, buf, (size_t)n * sizeof *buf);
-            *length = n;
-            /* WHY: the shortening stopped at its budget after proving shorter budgets than
-             * the proof's line; the least of them has a line of its own (at most that long) */
-            if (least > 0 && least < n && mate_cap_stopped(&ms)) {
-                ms.aborted = false;
-                ms.node_cap = c->nodes + (c->first_nodes > MATE_SHORTEN_MIN ? c->first_nodes : MATE_SHORTEN_MIN);
-                int k = mate_proof_line(&ms, least, buf, line_max);
-                if (!ms.aborted && k > 0 && k < n && mate_line_valid(pos, buf, k)) {
-                    memcpy(line, buf, (size_t)k * sizeof *buf);
-                    *length = k;
-                }
-            }
-        }
-        /* WHY never MATE_NONE here: the root is proven, so a mate exists; without a line read
-         * from the table the honest answer is that none was found in time */
-        status = *length ? MATE_FOUND : MATE_TIMEOUT;
-        free(buf);
+        status = answer_proven(&ms, &r, budget, line, line_max, length);
     }
     solver_free(&ms);
     return status;
