@@ -10,7 +10,8 @@ record:   the game records of SHARED/data/games/kif/, tests/data/xboard/*.pgn an
           tests/data/dialects/, and lishogi USI games (first byte: format and game, as
           fuzz_record.c reads it; each file once with its format and once detected);
 usi, xboard: the sessions of tests/protocol/usi_*.sh and xboard_*.sh (their `> ` lines, or
-          the `send`/`legal`/`illegal` lines), one file per script.
+          the commands of `send`, `legal`, `illegal`, `reply_to` and `silent` lines, loops
+          unrolled), one file per session.
 Run from the repository root. Files are named by content hash, so re-running adds nothing twice.
 """
 import hashlib, os, re, shlex, sys
@@ -88,16 +89,75 @@ put("record", bytes([3]) + b"chu startpos moves 7i7h 6d6e")
 put("record", bytes([3]) + b"wa-nodrop startpos moves 6i6h 6c6d")
 
 
+SESSION_MAX = 2048  # the campaign's -max_len for the session targets (scripts/fuzz-campaign.sh)
+
+
+def put_session(target, lines):
+    """A session of at most SESSION_MAX bytes (libFuzzer cuts longer seeds there): a longer one
+    is cut at command boundaries, each later part opened with the protocol's handshake."""
+    opening = ["xboard", "protover 2"] if target == "xboard" else ["usi"]
+    part = []
+    for l in lines:
+        if part and len("\n".join(part + [l]) + "\n") > SESSION_MAX:
+            put(target, "\n".join(part) + "\n")
+            part = list(opening)
+        part.append(l)
+    put(target, "\n".join(part) + "\n")
+
+
 def put_sessions(target, lines):
     """One file per session: a script restarts the engine after each quit."""
     chunk = []
     for l in lines:
         chunk.append(l)
         if l.split()[:1] == ["quit"]:
-            put(target, "\n".join(chunk) + "\n")
+            put_session(target, chunk)
             chunk = []
     if [l for l in chunk if l.split()[:1] not in (["xboard"], ["protover"])]:
-        put(target, "\n".join(chunk) + "\n")
+        put_session(target, chunk)
+
+
+def shell_words(line):
+    line = line.split(" #")[0].strip()
+    try:
+        return shlex.split(line)
+    except ValueError:
+        return []
+
+
+def xboard_session(lines, env):
+    """The commands an xboard_*.sh script sends: `send`, `legal`, `illegal`, `reply_to` and
+    `silent` lines (their commands), `fence` as a ping, and each `for V in ...; do ... done`
+    loop's body once per value, with $V replaced."""
+    session, i = [], 0
+    while i < len(lines):
+        words = shell_words(lines[i])
+        i += 1
+        if len(words) >= 4 and words[0] == "for" and words[2] == "in" and words[-1] == "do":
+            body = []
+            while i < len(lines) and shell_words(lines[i])[:1] != ["done"]:
+                body.append(lines[i])
+                i += 1
+            i += 1
+            for value in words[3:-1]:
+                session += xboard_session(body, dict(env, **{words[1]: value.rstrip(";")}))
+            continue
+        if not words:
+            continue
+        args = [re.sub(r"\$\{?([A-Za-z_]+)\}?", lambda m: env.get(m.group(1), ""), w) for w in words[1:]]
+        if words[0] in ("xb_start", "xb_spawn"):
+            session += ["xboard", "protover 2"] if words[0] == "xb_start" else []
+        elif words[0] == "send":
+            session += args
+        elif words[0] == "legal":
+            session += ["usermove " + a for a in args] + ["ping 1"]
+        elif words[0] == "illegal" and args:
+            session.append("usermove " + args[0])
+        elif words[0] in ("reply_to", "silent") and args:
+            session.append(args[0])
+        elif words[0] == "fence":
+            session.append("ping 2")
+    return session
 
 
 proto = "tests/protocol"
@@ -108,25 +168,5 @@ for name in sorted(os.listdir(proto)):
         put_sessions("usi", session)
     elif name.startswith("xboard_") and name.endswith(".sh"):
         text = open(path).read()
-        env = dict(re.findall(r'^([A-Z_]+)="([^"]*)"', text, re.M))
-        session = []
-        for line in text.splitlines():
-            line = line.split(" #")[0].strip()
-            try:
-                words = shlex.split(line)
-            except ValueError:
-                continue
-            if not words:
-                continue
-            args = [re.sub(r"\$([A-Z_]+)", lambda m: env.get(m.group(1), ""), w) for w in words[1:]]
-            if words[0] in ("xb_start", "xb_spawn"):
-                session += ["xboard", "protover 2"] if words[0] == "xb_start" else []
-            elif words[0] == "send":
-                session += args
-            elif words[0] == "legal":
-                session += ["usermove " + a for a in args] + ["ping 1"]
-            elif words[0] == "illegal" and args:
-                session.append("usermove " + args[0])
-            elif words[0] == "fence":
-                session.append("ping 2")
-        put_sessions("xboard", session)
+        env = dict(re.findall(r'^([A-Z_]+)="([^"]*)"', text, re.M) + re.findall(r"^([A-Z_]+)='([^']*)'", text, re.M))
+        put_sessions("xboard", xboard_session(text.splitlines(), env))
