@@ -144,7 +144,7 @@ def xboard_session(lines, env):
             continue
         if not words:
             continue
-        args = [re.sub(r"\$\{?([A-Za-z_]+)\}?", lambda m: env.get(m.group(1), ""), w) for w in words[1:]]
+        args = [expand(w, env) for w in words[1:]]
         if words[0] in ("xb_start", "xb_spawn"):
             session += ["xboard", "protover 2"] if words[0] == "xb_start" else []
         elif words[0] == "send":
@@ -160,13 +160,23 @@ def xboard_session(lines, env):
     return session
 
 
+# The scripts' variables that name files: the same files, from the repository root (where the
+# campaign and `make test-fuzz` run), so that the seeds load the test books.
+SEED_FILES = {"BOOK": "tests/data/book/shogi.db", "CHU": "tests/data/book/chu.db"}
+
+
+def expand(word, env):
+    return re.sub(r"\$\{?([A-Za-z_]+)\}?", lambda m: env.get(m.group(1), ""), word)
+
+
 proto = "tests/protocol"
 for name in sorted(os.listdir(proto)):
     path = os.path.join(proto, name)
     if name.startswith("usi_") and name.endswith(".sh"):
-        session = [l[2:] for l in open(path).read().splitlines() if l.startswith("> ")]
+        session = [expand(l[2:], SEED_FILES) for l in open(path).read().splitlines() if l.startswith("> ")]
         put_sessions("usi", session)
     elif name.startswith("xboard_") and name.endswith(".sh"):
         text = open(path).read()
         env = dict(re.findall(r'^([A-Z_]+)="([^"]*)"', text, re.M) + re.findall(r"^([A-Z_]+)='([^']*)'", text, re.M))
+        env.update(SEED_FILES)
         put_sessions("xboard", xboard_session(text.splitlines(), env))
