@@ -158,6 +158,7 @@ $(BUILD)/fuzz-replay-%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 test-fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-replay-%)
+	@sh tests/fuzz/check-seeds.sh $(SHARED_DIR) $(BUILD)/seeds-check
 	@for t in $(FUZZ_TARGETS); do \
 	  SHISHI_SHARED=$(SHARED_DIR) $(BUILD)/fuzz-replay-$$t tests/fuzz/corpus/$$t tests/fuzz/regressions/$$t || exit 1; \
 	done

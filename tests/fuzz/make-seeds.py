@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make-seeds.py - writes the seed corpora of the fuzz targets into tests/fuzz/corpus/<target>/.
 
-    tests/fuzz/make-seeds.py [SHARED]      (SHARED: the shared checkout, default ../shared)
+    tests/fuzz/make-seeds.py [SHARED [OUT]]   (SHARED: the shared checkout, default ../shared;
+                                               OUT: default tests/fuzz/corpus)
 
 position: every start and perft position of every game as SFEN/FEN (first byte: game and
           reader, as fuzz_position.c reads it), and lishogi games as "startpos moves ...";
@@ -19,7 +20,7 @@ import hashlib, os, re, shlex, sys
 GAMES = ["shogi", "micro", "nana", "chu", "wa", "wa-nodrop"]  # src/variant.c registry order
 XBOARD_DEFAULT = {"chu", "wa", "wa-nodrop"}
 shared = sys.argv[1] if len(sys.argv) > 1 else "../shared"
-out = "tests/fuzz/corpus"
+out = sys.argv[2] if len(sys.argv) > 2 else "tests/fuzz/corpus"
 
 
 def put(target, data):
