@@ -13,7 +13,7 @@
 
 #ifdef SHISHI_FUZZ
 /* Fuzz builds (Makefile, tests/fuzz/): the node and time limits are looked at every 32 nodes,
- * so that a capped `go mate` (engine.c) stops near its cap instead of 4096 nodes later. In a
+ * so that a capped `go mate` (engine.c) stops near its cap instead of 1024 nodes later. In a
  * fuzzed session the next command arrives at once and stops the solver at its next look, so
  * this interval is what a `go mate` costs there: 64 made the solver two thirds of the `usi`
  * target's time; 32 runs its sessions a quarter faster (docs/reliability.md, session 23). */

@@ -118,6 +118,15 @@ def put_sessions(target, lines):
         put_session(target, chunk)
 
 
+# The scripts' variables that name files: the same files, from the repository root (where the
+# campaign and `make test-fuzz` run), so that the seeds load the test books.
+SEED_FILES = {"BOOK": "tests/data/book/shogi.db", "CHU": "tests/data/book/chu.db"}
+
+
+def expand(word, env):
+    return re.sub(r"\$\{?([A-Za-z_]+)\}?", lambda m: env.get(m.group(1), ""), word)
+
+
 def shell_words(line):
     line = line.split(" #")[0].strip()
     try:
@@ -159,15 +168,6 @@ def xboard_session(lines, env):
         elif words[0] == "fence":
             session.append("ping 2")
     return session
-
-
-# The scripts' variables that name files: the same files, from the repository root (where the
-# campaign and `make test-fuzz` run), so that the seeds load the test books.
-SEED_FILES = {"BOOK": "tests/data/book/shogi.db", "CHU": "tests/data/book/chu.db"}
-
-
-def expand(word, env):
-    return re.sub(r"\$\{?([A-Za-z_]+)\}?", lambda m: env.get(m.group(1), ""), word)
 
 
 proto = "tests/protocol"
