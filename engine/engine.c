@@ -335,6 +335,12 @@ int engine_set_position(EngineContext *e, const char *spec, char *err, size_t er
     return position_parse_spec(e->pos, e->variant, &e->rules, spec, err, errlen);
 }
 
+/* WHY it reads the game and rules while a search may run: only the protocol's thread writes
+ * them, and only between searches. */
+int engine_check_position(const EngineContext *e, const char *spec, char *err, size_t errlen) {
+    return position_parse_spec(NULL, e->variant, &e->rules, spec, err, errlen);
+}
+
 int engine_play_move(EngineContext *e, const char *text, Notation n, Move *played, char *err, size_t errlen) {
     engine_stop(e);
     engine_wait(e);

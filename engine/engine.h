@@ -104,6 +104,8 @@ const char *engine_option_string(const EngineContext *e, EngineOptionId id);
 
 /* Position: a spec as position_parse_spec takes it. On error the old position is kept. */
 int engine_set_position(EngineContext *e, const char *spec, char *err, size_t errlen);
+/* Would engine_set_position take spec? Nothing changes, a running search included. */
+int engine_check_position(const EngineContext *e, const char *spec, char *err, size_t errlen);
 /* Play one move given as text in notation n (XBoard usermove); -1 with a message if bad. */
 int engine_play_move(EngineContext *e, const char *text, Notation n, Move *played, char *err, size_t errlen);
 /* Play an already legal move (the engine's own). */

@@ -427,13 +427,21 @@ static void cmd_usermove(XBoard *xb, const char *text) {
     after_position_change(xb);
 }
 
+/* WHY the FEN checked before halt(): a bad one must leave everything as it was, the search
+ * for our move or the analysis included (halted first, the engine never moved, and the
+ * analysis stopped for good: scripts/protocol-stress.py, session 23). */
 static void cmd_setboard(XBoard *xb, const char *fen) {
     char spec[IO_LINE_MAX + 8], err[256];
-    halt(xb);
     snprintf(spec, sizeof spec, "fen %s", fen);
-    if (!*fen || engine_set_position(xb->e, spec, err, sizeof err)) {
+    if (!*fen || engine_check_position(xb->e, spec, err, sizeof err)) {
         io_line("tellusererror Illegal position");
         io_line("# setboard: %s", *fen ? err : "no FEN");
+        return;
+    }
+    halt(xb);
+    if (engine_set_position(xb->e, spec, err, sizeof err)) { /* checked above: out of memory only */
+        io_line("tellusererror Illegal position");
+        io_line("# setboard: %s", err);
         return;
     }
     reset_game_state(xb);

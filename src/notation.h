@@ -66,7 +66,7 @@ int move_parse(Position *pos, const char *text, Notation n, Move *out, char *err
 
 /* A position as text: "startpos", "sfen <SFEN>", "fen <FEN>" or a bare SFEN/FEN (the game's
  * default notation), optionally followed by "moves m1 m2 ..." in the matching notation.
- * On any error *pos is left unchanged. (posspec.c) */
+ * On any error *pos is left unchanged; pos NULL only checks the text. (posspec.c) */
 int position_parse_spec(Position *pos, const Variant *v, const Rules *rules, const char *spec, char *err,
                         size_t errlen);
 

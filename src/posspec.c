@@ -88,7 +88,7 @@ int position_parse_spec(Position *pos, const Variant *v, const Rules *rules, con
     Notation n;
     int rc = spec_position(tmp, v, rules, s, &n, err, errlen);
     if (!rc && moves) rc = spec_moves(tmp, moves, n, err, errlen);
-    if (!rc) pos_copy(pos, tmp);
+    if (!rc && pos) pos_copy(pos, tmp);
     free(tmp);
     return rc;
 }

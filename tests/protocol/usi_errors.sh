@@ -196,6 +196,17 @@ absent 500 bestmove.*
 > gameover lose
 > isready
 = readyok
+# Session 23: a bad position during a search leaves the search running (it was stopped, and
+# its bestmove came unasked); a good one still stops it, as before
+> position sfen 8k/9/9/9/9/9/9/9/K8 w - 1
+> go infinite
+> position sfen junk
+< info string error: .*
+> position sfen 9/9/9 b - 1
+< info string error: .*
+absent 300 bestmove.*
+> stop
+< bestmove (1a1b|1a2a|1a2b)( ponder \S+)?
 > quit
 exits 1000
 END

@@ -187,9 +187,10 @@ fence 'Illegal|Error'
 board_is "# sfen 12/12/12/12/5N6/12/12/12/12/12/p10P/k10K w - 2"
 # settings changed while the engine thinks on its move: the engine still moves (memory, cores
 # and options halted the search for good; exclude, include and exit, analysis commands,
-# halted it too). Out of book: the position after 1. c3c4 e7e6 (XBoard's squares).
+# halted it too; so did a bad setboard, until session 23). Out of book: the position after
+# 1. c3c4 e7e6 (XBoard's squares).
 OOB='lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] w - 0 3'
-for cmd in "memory 32" "cores 1" "option MultiPV=2" "exclude zz" "exclude c4c5" "include all" "exit"; do
+for cmd in "memory 32" "cores 1" "option MultiPV=2" "exclude zz" "exclude c4c5" "include all" "exit" "setboard junk"; do
     send new "variant shogi" force "setboard $OOB" "st 1" go
     sleep 0.2
     send "$cmd"
@@ -198,7 +199,7 @@ for cmd in "memory 32" "cores 1" "option MultiPV=2" "exclude zz" "exclude c4c5" 
 done
 send "option MultiPV=1"
 # ... and while it analyses: the analysis goes on (stat01 answers only while it runs)
-for cmd in "memory 16" "cores 1" "option MultiPV=2"; do
+for cmd in "memory 16" "cores 1" "option MultiPV=2" "setboard junk" "setboard 9/9/9 w"; do
     send new "variant shogi" force post analyze
     expect '^[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' 10
     send "$cmd"
