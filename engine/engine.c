@@ -56,6 +56,14 @@ struct EngineContext {
     TT tt;
     int hash_mb, threads, multipv;
     bool ponder;
+    /* The options the search thread reads (`go mate`, the analysis mate probe), copied at
+     * engine_go. WHY: `setoption` may come while a search runs (a GUI should not send it,
+     * but one may), and the fields above are the protocol thread's (a data race found by
+     * scripts/protocol-stress.py under TSan, session 23). */
+    struct {
+        int threads, hash_mb;
+        bool mate_exact;
+    } go;
     SearchShared shared;
     bool running; /* worker 0's thread runs a search that has not been joined */
     Position *search_root;
@@ -505,14 +513,14 @@ static void mate_run(EngineContext *e) {
     SearchShared *sh = &e->shared;
     MateControl c = {.stop = &sh->stop,
                      .deadline_ms = -1,
-                     .hash_kb = FUZZ_MATE_KB((size_t)e->hash_mb << 10),
+                     .hash_kb = FUZZ_MATE_KB((size_t)e->go.hash_mb << 10),
                      .user = sh,
                      .on_progress = mate_progress,
                      .on_line = mate_line_found,
                      .restart_nodes = FUZZ_MATE_RESTART};
-    c.threads = e->threads; /* the root's searches (engine/mate/parallel.c) */
+    c.threads = e->go.threads; /* the root's searches (engine/mate/parallel.c) */
     c.max_plies = sh->limits.mate_plies;
-    if (engine_option_int(e, EOPT_MATE_EXACT)) c.shorten_nodes = MATE_SHORTEN_ALL;
+    if (e->go.mate_exact) c.shorten_nodes = MATE_SHORTEN_ALL;
     c.node_limit = sh->limits.nodes; /* go mate ... nodes N: a reproducible budget */
     if (sh->limits.mate > 0) c.deadline_ms = atomic_load(&sh->start_ms) + sh->limits.mate;
     Move *line = malloc(MATE_LINE_MAX * sizeof *line);
@@ -533,10 +541,10 @@ enum { MATE_PROBE_HASH_MB = 32 };
 static bool mate_probe(EngineContext *e) {
     SearchShared *sh = &e->shared;
     int64_t start = atomic_load(&sh->start_ms);
-    MateControl c = {
-        .stop = &sh->stop,
-        .deadline_ms = start + sh->limits.mate_probe,
-        .hash_kb = FUZZ_MATE_KB((size_t)(e->hash_mb < MATE_PROBE_HASH_MB ? e->hash_mb : MATE_PROBE_HASH_MB) << 10)};
+    MateControl c = {.stop = &sh->stop,
+                     .deadline_ms = start + sh->limits.mate_probe,
+                     .hash_kb = FUZZ_MATE_KB(
+                         (size_t)(e->go.hash_mb < MATE_PROBE_HASH_MB ? e->go.hash_mb : MATE_PROBE_HASH_MB) << 10)};
 #ifdef SHISHI_FUZZ
     c.node_limit = FUZZ_NODES; /* besides the 5 ms: the same work on every run */
 #endif
@@ -581,6 +589,9 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
     sh->reporter = *reporter;
     sh->threads = ensure_workers(e, e->threads);
     sh->multipv = limits->multipv > 0 ? limits->multipv : e->multipv;
+    e->go.threads = e->threads;
+    e->go.hash_mb = e->hash_mb;
+    e->go.mate_exact = engine_option_int(e, EOPT_MATE_EXACT) != 0;
     atomic_store(&sh->stop, false);
     atomic_store(&sh->stop_requested, false);
     atomic_store(&sh->pondering, limits->ponder);

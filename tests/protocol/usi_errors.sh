@@ -207,6 +207,18 @@ absent 500 bestmove.*
 absent 300 bestmove.*
 > stop
 < bestmove (1a1b|1a2a|1a2b)( ponder \S+)?
+# setoption while a search runs (a GUI should not send it, but one may): the search keeps the
+# values it started with. go mate read Threads, USI_Hash and MateExact on the search's thread
+# while they were written: a data race that make tsan reports on the binary before session 23.
+> position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB2r2b4g4s4n4l18p 1
+> go mate infinite
+> setoption name Threads value 2
+> setoption name MateExact value true
+> setoption name MultiPV value 2
+> stop
+< checkmate .*
+> isready
+< readyok
 > quit
 exits 1000
 END
