@@ -209,7 +209,9 @@ absent 300 bestmove.*
 < bestmove (1a1b|1a2a|1a2b)( ponder \S+)?
 # setoption while a search runs (a GUI should not send it, but one may): the search keeps the
 # values it started with. go mate read Threads, USI_Hash and MateExact on the search's thread
-# while they were written: a data race that make tsan reports on the binary before session 23.
+# while they were written: a data race TSan reported on the binary before session 23 (in
+# scripts/protocol-stress.py, and with these lines piped at once; here, line by line, only
+# now and then).
 > position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB2r2b4g4s4n4l18p 1
 > go mate infinite
 > setoption name Threads value 2
