@@ -289,6 +289,18 @@ class XboardSession(Session):
             elif l.startswith(("1-0", "0-1", "1/2-1/2", "resign")):
                 self.thinking = False  # the game is over: the engine waits for new, undo, ...
 
+    def move_now(self):
+        """`?` while the engine thinks on its move: its move (or the game's end) within REPLY_S."""
+        if not self.thinking:
+            return
+        self.e.send("?")
+        l = self.e.wait_for(lambda x: x.startswith(("move ", "1-0", "0-1", "1/2-1/2", "resign")))
+        if l:
+            self.scan([l])
+        else:
+            self.fail("no move within %.0f s of ?" % REPLY_S)
+        self.thinking = False
+
     def ping(self):
         """ping N -> pong N within REPLY_S, whatever runs; returns the lines before it."""
         self.pings += 1
@@ -321,14 +333,7 @@ class XboardSession(Session):
                 e.send("go")
                 self.thinking = True
         elif act == "move_now":
-            if self.thinking:
-                e.send("?")
-                l = e.wait_for(lambda x: x.startswith(("move ", "1-0", "0-1", "1/2-1/2", "resign")), REPLY_S)
-                if l:
-                    self.scan([l])
-                else:
-                    self.fail("no move within %.0f s of ?" % REPLY_S)
-                self.thinking = False
+            self.move_now()
         elif act == "play":
             mv = getattr(self, "pending", None)
             if mv and not self.thinking and not self.analyzing:
@@ -341,14 +346,7 @@ class XboardSession(Session):
                         self.fail("own move %s refused: %s" % (mv, l))
             self.pending = None
         elif act == "analyze":
-            if self.thinking:
-                e.send("?")
-                l = e.wait_for(lambda x: x.startswith(("move ", "1-0", "0-1", "1/2-1/2", "resign")), REPLY_S)
-                if l:
-                    self.scan([l])
-                else:
-                    self.fail("no move within %.0f s of ?" % REPLY_S)
-                self.thinking = False
+            self.move_now()
             if self.analyzing:
                 e.send("exit")
                 self.analyzing = False
