@@ -314,9 +314,10 @@ static void cmd_position(Usi *u, char *args) {
         io_line("info string error: unexpected text after startpos: %s", skip_ws(args + 8));
         return;
     }
-    /* WHY checked first: a bad position must not stop a running search (engine_set_position
-     * stops it before it reads the text) */
-    if (engine_check_position(u->e, args, err, sizeof err) || engine_set_position(u->e, args, err, sizeof err)) {
+    /* WHY checked first during a search: a bad position must not stop it (engine_set_position
+     * stops it before it reads the text); with none running the text is read once */
+    if ((engine_searching(u->e) && engine_check_position(u->e, args, err, sizeof err)) ||
+        engine_set_position(u->e, args, err, sizeof err)) {
         io_line("info string error: %s", err);
         return;
     }

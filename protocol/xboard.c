@@ -439,11 +439,7 @@ static void cmd_setboard(XBoard *xb, const char *fen) {
         return;
     }
     halt(xb);
-    if (engine_set_position(xb->e, spec, err, sizeof err)) { /* checked above: out of memory only */
-        io_line("tellusererror Illegal position");
-        io_line("# setboard: %s", err);
-        return;
-    }
+    engine_set_position(xb->e, spec, err, sizeof err); /* checked above (out of memory: the old position stays) */
     reset_game_state(xb);
     if (xb->analyze) start_search(xb, true, false);
 }
