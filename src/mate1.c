@@ -48,10 +48,8 @@ Move pos_mate_in_one(Position *pos, MoveList *scratch) {
     movegen_stage(pos, GEN_QUIET_CHECKS, scratch);
     for (int i = 0; i < scratch->size; i++)
         if (mates(pos, scratch->moves[i])) return scratch->moves[i];
-    movegen_stage(pos, GEN_CAPTURES, scratch);
-    for (int i = 0; i < scratch->size; i++) {
-        Move m = scratch->moves[i];
-        if (pos_gives_check(pos, m) && mates(pos, m)) return m;
-    }
+    movegen_stage(pos, GEN_CAPTURE_CHECKS, scratch);
+    for (int i = 0; i < scratch->size; i++)
+        if (mates(pos, scratch->moves[i])) return scratch->moves[i];
     return MOVE_NONE;
 }

@@ -26,13 +26,14 @@ bool movegen_is_pseudo_legal(Position *pos, Move m);
 /* Generation stages. CAPTURES and QUIETS are disjoint subsets of movegen_legal and together
  * equal it in every position (in check too). */
 typedef enum {
-    GEN_CAPTURES,     /* legal moves that capture (destination or middle square holds an enemy piece,
-                         lion double moves and igui that capture), in every promotion choice, plus
-                         non-capturing moves with MF_PROMO set */
-    GEN_QUIETS,       /* every other legal move: non-capturing non-MF_PROMO board moves, drops, passes */
-    GEN_EVASIONS,     /* all legal moves (for use when in check) */
-    GEN_QUIET_CHECKS, /* the legal GEN_QUIETS moves that give check (direct or discovered; checking drops) */
-    GEN_ALL           /* same as movegen_legal */
+    GEN_CAPTURES,       /* legal moves that capture (destination or middle square holds an enemy piece,
+                           lion double moves and igui that capture), in every promotion choice, plus
+                           non-capturing moves with MF_PROMO set */
+    GEN_QUIETS,         /* every other legal move: non-capturing non-MF_PROMO board moves, drops, passes */
+    GEN_EVASIONS,       /* all legal moves (for use when in check) */
+    GEN_QUIET_CHECKS,   /* the legal GEN_QUIETS moves that give check (direct or discovered; checking drops) */
+    GEN_CAPTURE_CHECKS, /* the legal GEN_CAPTURES moves that give check */
+    GEN_ALL             /* same as movegen_legal */
 } GenType;
 /* The legal moves of one stage, under every rule movegen_legal applies (pos is scratch as there). */
 void movegen_stage(Position *pos, GenType type, MoveList *list);

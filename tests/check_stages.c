@@ -93,7 +93,7 @@ static Move shaped_garbage(Rng *r, const Position *pos) {
 
 /* Every property of the API in the current position (restored afterwards). */
 static void check_position(Position *pos, Walk *w) {
-    static MoveList legal, all, caps, quiets, evas, qc, want_qc, scratch;
+    static MoveList legal, all, caps, quiets, evas, qc, want_qc, cc, want_cc, scratch;
     char sfen[1024];
     pos_to_sfen(pos, sfen, sizeof sfen);
     Key key = pos_key(pos);
@@ -104,6 +104,7 @@ static void check_position(Position *pos, Walk *w) {
     stage_sorted(pos, GEN_QUIETS, &quiets, &scratch, "quiets");
     stage_sorted(pos, GEN_EVASIONS, &evas, &scratch, "evasions");
     stage_sorted(pos, GEN_QUIET_CHECKS, &qc, &scratch, "quiet checks");
+    stage_sorted(pos, GEN_CAPTURE_CHECKS, &cc, &scratch, "capture checks");
     assert_same(&all, &legal, "GEN_ALL", sfen);
     if (pos_in_check(pos)) {
         assert_same(&evas, &legal, "GEN_EVASIONS", sfen);
@@ -121,7 +122,7 @@ static void check_position(Position *pos, Walk *w) {
         EXPECT(!is_capture_stage(pos, quiets.moves[i]), "%s: %08x is a capture", sfen, quiets.moves[i]);
     }
     /* gives check, against the move made; legality of each legal move */
-    want_qc.size = 0;
+    want_qc.size = want_cc.size = 0;
     for (int i = 0; i < legal.size; i++) {
         Move m = legal.moves[i];
         bool predicted = pos_gives_check(pos, m);
@@ -131,9 +132,11 @@ static void check_position(Position *pos, Walk *w) {
         EXPECT(predicted == actual, "%s: gives_check(%08x) = %d, after the move %d", sfen, m, predicted, actual);
         EXPECT(movegen_is_pseudo_legal(pos, m), "%s: legal %08x refused", sfen, m);
         if (actual && !is_capture_stage(pos, m)) want_qc.moves[want_qc.size++] = m;
+        if (actual && is_capture_stage(pos, m)) want_cc.moves[want_cc.size++] = m;
         w->checks += actual;
     }
     assert_same(&qc, &want_qc, "GEN_QUIET_CHECKS", sfen);
+    assert_same(&cc, &want_cc, "GEN_CAPTURE_CHECKS", sfen);
     /* strangers: moves of other positions (and other games), and garbage */
     for (int i = 0; i < w->pool_size; i++) {
         Move m = w->pool[i];

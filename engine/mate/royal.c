@@ -59,11 +59,7 @@ uint64_t mate_reply_count(Position *pos, MoveList *scratch) {
 
 void mate_attacks(Position *pos, bool quiet, MoveList *list) {
     if (!pos->v->check_allowed) {
-        movegen_stage(pos, GEN_CAPTURES, list);
-        int n = 0;
-        for (int i = 0; i < list->size; i++)
-            if (pos_gives_check(pos, list->moves[i])) list->moves[n++] = list->moves[i];
-        list->size = n;
+        movegen_stage(pos, GEN_CAPTURE_CHECKS, list);
         if (!quiet) return;
         MoveList q;
         movegen_stage(pos, GEN_QUIET_CHECKS, &q);

@@ -24,7 +24,7 @@ typedef struct {
     Bitboard enemy_lions; /* lion-trading rules only */
     bool can_pass;
     bool nested;           /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
-    bool checks_only;      /* GEN_QUIET_CHECKS: only moves that may give check (see check_targets) */
+    bool checks_only;      /* GEN_*_CHECKS: only moves that may give check (see check_targets) */
     Bitboard eroyals;      /* checks_only: the enemy royals */
     Bitboard discoverers;  /* checks_only: own pieces alone between an own slider and an enemy royal */
     Bitboard royal_sight;  /* checks_only: the first piece on each line from an enemy royal */
@@ -254,15 +254,11 @@ CORE_INLINE Bitboard compute_pinned(const Gen *g) {
     return bb_and(slider_blockers(g->pos, g->ksq, g->them, g->occ), g->own);
 }
 
-/* GEN_QUIET_CHECKS: the squares a quiet move of the piece on from may go to and give check:
- * anywhere for a discovered-check candidate, else where its type after the move attacks an
- * enemy royal (seen from the royal with the reversed colour, the mover lifted). Lifting the
- * mover changes that set only when a royal sees it along a line; otherwise the set of its type
- * is computed once per generation. */
-static Bitboard check_targets(Gen *g, int from, PieceType pt) {
-    const VariantTables *t = g->t;
-    if (bb_test(g->discoverers, from)) return t->board;
-    PieceType npt = pos_type_after(g->pos, pt, MOVE_NONE, false);
+/* GEN_*_CHECKS: the squares where a piece moved from `from` that is of type npt after the
+ * move attacks an enemy royal (seen from the royal with the reversed colour, the mover
+ * lifted). Lifting the mover changes that set only when a royal sees it along a line;
+ * otherwise the set of the type is computed once per generation. */
+static Bitboard check_targets_as(Gen *g, int from, PieceType npt) {
     bool aligned = bb_test(g->royal_sight, from);
     if (!aligned && (g->check_known >> npt & 1)) return g->check_cache[npt];
     Bitboard occ = g->occ, targets = bb_empty();
@@ -274,6 +270,22 @@ static Bitboard check_targets(Gen *g, int from, PieceType pt) {
         g->check_known |= 1ULL << npt;
     }
     return targets;
+}
+
+/* The squares a quiet move of the piece (type pt) on from may go to and give check: anywhere
+ * for a discovered-check candidate, else where its type after the move attacks a royal. */
+static Bitboard check_targets(Gen *g, int from, PieceType pt) {
+    if (bb_test(g->discoverers, from)) return g->t->board;
+    return check_targets_as(g, from, pos_type_after(g->pos, pt, MOVE_NONE, false));
+}
+
+/* The same for the capture pass: a capture (the game may change the type on it) or a move
+ * that promotes. */
+static Bitboard capture_check_targets(Gen *g, int from, PieceType pt) {
+    if (bb_test(g->discoverers, from)) return g->t->board;
+    Bitboard b = check_targets_as(g, from, pos_type_after(g->pos, pt, MOVE_NONE, true));
+    if (g->t->can_promote[pt]) b = bb_or(b, check_targets_as(g, from, g->t->promotes_to[pt]));
+    return b;
 }
 
 /* Squares a pinned piece may go to: from the royal through it up to and including the
@@ -289,6 +301,9 @@ static inline Bitboard pin_segment(const Gen *g, int from) {
 /* Does dropping face f on sq mate (a pawn-drop mate, shogi Drops)? */
 static bool drop_mates(Position *pos, PieceType f, int sq) {
     Move m = move_make_drop(f, (Square)sq);
+    /* WHY first: the royal mostly steps away or takes the pawn, and this needs no move made
+     * (the caller ensures a single enemy royal; the game has the check rule) */
+    if (!pos->v->check_allowed && pos_royal_flees_after(pos, m)) return false;
     pos_do_move(pos, m);
     bool mate = pos_in_check(pos) && count_replies(pos) == 0;
     pos_undo_move(pos);
@@ -383,10 +398,14 @@ CORE_INLINE void setup(Gen *g) {
 CORE_INLINE Bitboard stage_mask(Gen *g, int from, PieceType pt, const int stage) {
     const VariantTables *t = g->t;
     if (stage == ST_QUIET) return g->checks_only ? bb_and(g->empty, check_targets(g, from, pt)) : g->empty;
-    if (!t->can_promote[pt]) return g->enemy;
+    Bitboard mask;
+    if (!t->can_promote[pt]) mask = g->enemy;
     /* WHY a superset: promo_targets picks the promotions out of these squares exactly */
-    if (g->v->promotion == PROMO_ZONE && bb_test(t->zone[g->us], from)) return t->board;
-    return bb_or(g->enemy, t->zone[g->us]);
+    else if (g->v->promotion == PROMO_ZONE && bb_test(t->zone[g->us], from))
+        mask = t->board;
+    else
+        mask = bb_or(g->enemy, t->zone[g->us]);
+    return mask;
 }
 
 CORE_INLINE void generate_stage(Gen *g, const int stage) {
@@ -438,6 +457,7 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
             any = bb_any(mask);
         }
         if (from == g->ksq) {
+            if (stage == ST_CAP && g->checks_only) mask = bb_and(mask, capture_check_targets(g, from, pt));
             if (any) gen_royal(g, from, pt, mask, stage);
             continue;
         }
@@ -446,6 +466,8 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
         if (any) {
             att = bb_and(piece_attacks(pos, pt, g->us, from, g->occ), g->target);
             if (stage != ST_ALL) att = bb_and(att, mask);
+            /* WHY after the attacks: most pieces have no capture to make */
+            if (stage == ST_CAP && g->checks_only && bb_any(att)) att = bb_and(att, capture_check_targets(g, from, pt));
         }
         if (stage == ST_ALL || bb_any(att)) {
             if (g->ksq >= 0 && bb_test(g->pinned, from)) att = bb_and(att, pin_segment(g, from));
@@ -461,7 +483,7 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     }
     if (!(stage & ST_QUIET)) return;
     /* WHY checks_only skips it: a pass changes nothing, and a check that already stands makes
-     * quiet_checks() generate every quiet move (checks_only off) */
+     * stage_checks() generate every quiet move (checks_only off) */
     if (g->can_pass && !g->checks_only) {
         /* one pass per side (chu 9); any lion-power piece with room may make it */
         Bitboard lions = g->own;
@@ -528,8 +550,9 @@ void movegen_legal(Position *pos, MoveList *list) {
     apply_filters(pos, list);
 }
 
-/* GEN_QUIET_CHECKS: quiet moves restricted to possible checks, each confirmed. */
-static void quiet_checks(Position *pos, MoveList *list) {
+/* GEN_QUIET_CHECKS, GEN_CAPTURE_CHECKS: a stage's moves restricted to possible checks, each
+ * confirmed. */
+static void stage_checks(Position *pos, MoveList *list, int stage) {
     Bitboard cache[PT_MAX];
     Gen g = {.pos = pos, .list = list, .check_cache = cache};
     Color us = pos->stm, them = color_flip(us);
@@ -548,7 +571,10 @@ static void quiet_checks(Position *pos, MoveList *list) {
         g.discoverers = bb_and(disc, pos->by_color[us]);
         g.royal_sight = bb_and(sight, occ);
     }
-    generate_quiets(&g);
+    if (stage == ST_QUIET)
+        generate_quiets(&g);
+    else
+        generate_captures(&g);
     int kept = 0;
     for (int i = 0; i < list->size; i++)
         if (pos_gives_check(pos, list->moves[i])) list->moves[kept++] = list->moves[i];
@@ -561,7 +587,8 @@ void movegen_stage(Position *pos, GenType type, MoveList *list) {
     switch (type) {
     case GEN_CAPTURES: generate_captures(&g); break;
     case GEN_QUIETS: generate_quiets(&g); break;
-    case GEN_QUIET_CHECKS: quiet_checks(pos, list); break;
+    case GEN_QUIET_CHECKS: stage_checks(pos, list, ST_QUIET); break;
+    case GEN_CAPTURE_CHECKS: stage_checks(pos, list, ST_CAP); break;
     case GEN_EVASIONS: /* the generator restricts to evasions itself when in check */
     case GEN_ALL:
     default: generate(&g); break;
