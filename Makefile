@@ -11,9 +11,14 @@
 #                   share/man/man6/shishi.6, share/doc/shishi/; make uninstall removes them
 #   make fuzz [FUZZ_SECONDS=60]  libFuzzer targets of tests/fuzz/ (clang), each run that long
 #   make fuzz-long [FUZZ_RUNS=10000000]  each target for that many executions, summary written
-#   make asan | tsan | clang | portable | format | format-check | clean
+#   make asan | tsan | clang | gcc | portable | format | format-check | clean
 
-CC      ?= gcc
+# WHY clang when it is installed: Debian's clang 14 builds a binary that searches 8-10% more
+# nodes a second than gcc 12's and solves mates 5% faster, node for node the same
+# (docs/performance.md, "Compilers"). Any C17 compiler works: make CC=gcc.
+ifeq ($(origin CC),default)
+CC      := $(if $(shell command -v clang 2>/dev/null),clang,cc)
+endif
 ARCH    ?= -march=native
 OPT     ?= -O3
 WARN    := -Wall -Wextra -Wshadow -Wmissing-declarations -Werror
@@ -35,7 +40,7 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 SUITES_H := $(BUILD)/tests/suites.h
 
-.PHONY: install uninstall test-install all run test test-unit test-protocol test-fuzz fuzz fuzz-run fuzz-long fuzz-targets test-long deps bench bench-perft tune asan tsan clang analyze portable \
+.PHONY: install uninstall test-install all run test test-unit test-protocol test-fuzz fuzz fuzz-run fuzz-long fuzz-targets test-long deps bench bench-perft tune asan tsan clang gcc analyze portable \
         format format-check clean
 
 BIN     ?= shishi
@@ -238,6 +243,9 @@ tsan:
 
 clang:
 	$(MAKE) --no-print-directory CC=clang BIN=build/shishi-clang build/shishi-clang
+
+gcc:
+	$(MAKE) --no-print-directory CC=gcc BIN=build/shishi-gcc build/shishi-gcc
 
 # The clang static analyzer over the engine (Debian package clang-tools), from scratch each time;
 # its HTML report goes under build/scan-build/. The reports it makes that are not defects are
