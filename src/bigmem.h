@@ -14,6 +14,7 @@ enum { BIGMEM_HUGE = 4 << 20 };
 typedef struct {
     void *base;    /* what was allocated (calloc or mmap) */
     size_t length; /* mmap'd length, 0 for calloc */
+    void *filler;  /* the thread of bigmem_fill_async, while one may run */
 } BigMem;
 
 /* bytes of zeroed memory aligned to 64 bytes (2 MB for large blocks), or NULL; m records how
@@ -21,5 +22,13 @@ typedef struct {
  * by passing a fresh BigMem). */
 void *bigmem_alloc(BigMem *m, size_t bytes);
 void bigmem_free(BigMem *m);
+/* Let the kernel back a block of BIGMEM_FILL bytes or more now, on a thread of its own,
+ * without writing it (Linux MADV_POPULATE_WRITE; elsewhere nothing happens). WHY: the first
+ * write to each huge page otherwise stops its writer while the kernel zeroes 2 MB (on this
+ * project's VM 3 s per gigabyte, docs/mate.md session 24); the table's user goes on at once,
+ * and the pages it touches before the filler gets there are zeroed for it as before. Stopped
+ * and joined by bigmem_free. */
+enum { BIGMEM_FILL = 256 << 20 };
+void bigmem_fill_async(BigMem *m);
 
 #endif

@@ -14,6 +14,7 @@ int mtt_init(MateTable *t, size_t kb) {
     while (n * 2 * CLUSTER * sizeof(MateEntry) <= bytes) n *= 2;
     t->e = bigmem_alloc(&t->mem, n * CLUSTER * sizeof(MateEntry));
     if (!t->e) return -1;
+    bigmem_fill_async(&t->mem);
     t->clusters = n;
     for (int i = 0; i < MTT_STRIPES; i++) atomic_init(&t->used[i].n, 0);
     atomic_init(&t->gen, 0);
