@@ -405,7 +405,7 @@ void mate_solver_release(MateSolver *ms) {
 }
 
 static void solver_free(MateSolver *ms) {
-    ms->c->hashfull = ms->tt->e ? mtt_hashfull(ms->tt) : 0;
+    ms->c->hashfull = ms->tt->c ? mtt_hashfull(ms->tt) : 0;
     mtt_free(ms->tt);
     mate_solver_release(ms);
 }

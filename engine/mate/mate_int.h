@@ -50,7 +50,6 @@ enum {
 };
 
 typedef struct {
-    uint64_t key;  /* board key with side to move (and depth salt); 0 = empty */
     MateHand hand; /* proven: proof hand; disproven: disproof hand; else the hand seen */
     uint32_t pn, dn;
     uint32_t amount; /* nodes spent below this entry (garbage-collection priority) */
@@ -66,6 +65,16 @@ enum {
     AGE_TICKS = 1024 /* a generation: this many calls of mtt_collect by all threads, about a million solver nodes */
 };
 
+/* CLUSTER entries of the boards whose keys share the low bits (448 bytes, as when each entry
+ * held its key). WHY the keys apart, in one cache line: a look-up compares the eight keys in
+ * that line and reads only the entries whose key matches, where it used to step through all
+ * seven lines (the 47-ply tail: 2.5% faster; mtt_prefetch still asks for the whole cluster,
+ * as asking for the keys alone was 4% slower). */
+typedef struct {
+    uint64_t key[CLUSTER]; /* board key with side to move (and depth salt); 0 = empty */
+    MateEntry e[CLUSTER];
+} MateCluster;
+
 /* A count of entries in use, kept per thread (MateTable.used: the sum). WHY a cache line each:
  * every store of a new entry counts, and one counter written by two threads made each of
  * them wait for the other's cache line (two threads ran at 0.6 of one thread's speed each). */
@@ -75,7 +84,7 @@ typedef struct {
 } MateCount;
 
 typedef struct {
-    MateEntry *e; /* inside mem */
+    MateCluster *c; /* inside mem */
     BigMem mem;
     size_t clusters;                   /* power of two */
     atomic_uchar gen;                  /* advances at every collection and every AGE_TICKS calls of mtt_collect */
@@ -133,8 +142,8 @@ void mtt_collect(MateTable *t);
 int mtt_hashfull(const MateTable *t);
 /* Start loading the cluster of key (its entries span several cache lines). */
 static inline void mtt_prefetch(const MateTable *t, uint64_t key) {
-    const char *c = (const char *)&t->e[(key & (t->clusters - 1)) * CLUSTER];
-    for (size_t b = 0; b < CLUSTER * sizeof(MateEntry); b += 64) __builtin_prefetch(c + b);
+    const char *c = (const char *)&t->c[key & (t->clusters - 1)];
+    for (size_t b = 0; b < sizeof(MateCluster); b += 64) __builtin_prefetch(c + b);
 }
 /* Drop every ENT_REP disproof (before a search that must not trust them). */
 void mtt_clear_rep(MateTable *t);

@@ -11,9 +11,9 @@
 
 int mtt_init(MateTable *t, size_t kb) {
     size_t bytes = kb << 10, n = 1;
-    while (n * 2 * CLUSTER * sizeof(MateEntry) <= bytes) n *= 2;
-    t->e = bigmem_alloc(&t->mem, n * CLUSTER * sizeof(MateEntry));
-    if (!t->e) return -1;
+    while (n * 2 * sizeof(MateCluster) <= bytes) n *= 2;
+    t->c = bigmem_alloc(&t->mem, n * sizeof(MateCluster));
+    if (!t->c) return -1;
     bigmem_fill_async(&t->mem);
     t->clusters = n;
     for (int i = 0; i < MTT_STRIPES; i++) atomic_init(&t->used[i].n, 0);
@@ -49,14 +49,14 @@ void mtt_free(MateTable *t) {
     bigmem_free(&t->mem);
     free(t->locks);
     t->locks = NULL;
-    t->e = NULL;
+    t->c = NULL;
 }
 
 static size_t cluster_index(const MateTable *t, uint64_t key) { return (size_t)(key & (t->clusters - 1)); }
 
-static MateEntry *cluster(const MateTable *t, uint64_t key) { return &t->e[cluster_index(t, key) * CLUSTER]; }
+static MateCluster *cluster(const MateTable *t, uint64_t key) { return &t->c[cluster_index(t, key)]; }
 
-/* WHY a spin lock per cluster, not atomics per field: an entry is 56 bytes written together
+/* WHY a spin lock per cluster, not atomics per field: an entry is 48 bytes and a key written together
  * (values, hand, length), and a reader must not see half of a proof. Held for a few dozen
  * instructions, so contention between two threads is rare. */
 static void lock(const MateTable *t, uint64_t key) {
@@ -86,14 +86,14 @@ static bool anchor_holds(const MateEntry *e, const MatePath *path) {
 }
 
 static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, const MatePath *path, MateResult *r) {
-    const MateEntry *c = cluster(t, key);
+    const MateCluster *c = cluster(t, key);
     int slots = t->hand_slots;
     bool found = false;
     uint32_t pn = 1, dn = 1;
     uint64_t mask = 0;
     for (int i = 0; i < CLUSTER; i++) {
-        const MateEntry *e = &c[i];
-        if (e->key != key) continue;
+        if (c->key[i] != key) continue;
+        const MateEntry *e = &c->e[i];
         if (e->pn == 0) { /* mate within e->len with no more than we hold */
             if (e->len <= rem && hand_le(&e->hand, h, slots)) {
                 *r = (MateResult){.pn = 0, .dn = PN_INF, .len = e->len, .hand = e->hand};
@@ -183,41 +183,41 @@ static uint64_t keep_score(const MateTable *t, const MateEntry *e, uint8_t gen) 
 }
 
 static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
-    MateEntry *c = cluster(t, key), *slot = NULL, *victim = NULL;
-    int slots = t->hand_slots;
+    MateCluster *c = cluster(t, key);
+    int slots = t->hand_slots, slot = -1, victim = -1;
     uint8_t gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
     const MateHand *hand = (r->pn == 0 || r->dn == 0) ? &r->hand : h;
     for (int i = 0; i < CLUSTER; i++) {
-        MateEntry *e = &c[i];
-        if (e->key == key && (same_slot(e, hand, r, slots) || dominated(e, r, slots))) {
-            if (!slot) {
-                slot = e;
+        MateEntry *e = &c->e[i];
+        if (c->key[i] == key && (same_slot(e, hand, r, slots) || dominated(e, r, slots))) {
+            if (slot < 0) {
+                slot = i;
                 if (e->amount > amount) amount = e->amount;
             } else {
-                e->key = 0;
+                c->key[i] = 0;
                 count_used(t, -1);
             }
-        } else if (!e->key) {
-            if (!victim || victim->key) victim = e;
-        } else if (!victim || (victim->key && keep_score(t, e, gen) < keep_score(t, victim, gen)))
-            victim = e;
+        } else if (!c->key[i]) {
+            if (victim < 0 || c->key[victim]) victim = i;
+        } else if (victim < 0 || (c->key[victim] && keep_score(t, e, gen) < keep_score(t, &c->e[victim], gen)))
+            victim = i;
     }
     uint64_t parent = r->parent;
-    if (!slot) {
+    if (slot < 0) {
         slot = victim;
-        if (!slot->key) count_used(t, 1);
-    } else if (!parent && slot->pn && slot->dn)
-        parent = slot->parent;
-    *slot = (MateEntry){.key = key,
-                        .hand = *hand,
-                        .pn = r->pn,
-                        .dn = r->dn,
-                        .amount = amount,
-                        .len = r->len,
-                        .gen = gen,
-                        .flags = r->flags,
-                        .parent = parent,
-                        .maxmask = r->mask};
+        if (!c->key[slot]) count_used(t, 1);
+    } else if (!parent && c->e[slot].pn && c->e[slot].dn)
+        parent = c->e[slot].parent;
+    c->key[slot] = key;
+    c->e[slot] = (MateEntry){.hand = *hand,
+                             .pn = r->pn,
+                             .dn = r->dn,
+                             .amount = amount,
+                             .len = r->len,
+                             .gen = gen,
+                             .flags = r->flags,
+                             .parent = parent,
+                             .maxmask = r->mask};
 }
 
 void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
@@ -228,10 +228,11 @@ void mtt_store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *
 
 static bool parent_of(const MateTable *t, uint64_t key, const MateHand *h, uint64_t *parent, uint32_t *pn,
                       uint32_t *dn) {
-    const MateEntry *c = cluster(t, key), *best = NULL;
+    const MateCluster *c = cluster(t, key);
+    const MateEntry *best = NULL;
     for (int i = 0; i < CLUSTER; i++) {
-        const MateEntry *e = &c[i];
-        if (e->key != key || !e->pn || !e->dn || !e->parent) continue;
+        const MateEntry *e = &c->e[i];
+        if (c->key[i] != key || !e->pn || !e->dn || !e->parent) continue;
         if (h && hand_eq(&e->hand, h, t->hand_slots)) {
             best = e;
             break;
@@ -262,10 +263,12 @@ static void sweep(MateTable *t, bool spare_proofs) {
     for (uint32_t limit = 2; used_count(t) * 3 > total * 2 && limit < PN_INF; limit *= 4)
         for (size_t ci = 0; ci < t->clusters; ci++) {
             lock(t, ci);
-            for (MateEntry *e = &t->e[ci * CLUSTER]; e < &t->e[(ci + 1) * CLUSTER]; e++) {
+            MateCluster *c = &t->c[ci];
+            for (int i = 0; i < CLUSTER; i++) {
+                const MateEntry *e = &c->e[i];
                 bool resolved = e->pn == 0 || e->dn == 0;
-                if (e->key && !(spare_proofs && e->pn == 0) && e->amount < (resolved ? limit / 4 : limit)) {
-                    e->key = 0;
+                if (c->key[i] && !(spare_proofs && e->pn == 0) && e->amount < (resolved ? limit / 4 : limit)) {
+                    c->key[i] = 0;
                     count_used(t, -1);
                 }
             }
@@ -286,25 +289,26 @@ void mtt_collect(MateTable *t) {
 
 void mtt_forget_proof(MateTable *t, uint64_t key, const MateHand *h) {
     lock(t, key);
-    MateEntry *c = cluster(t, key);
+    MateCluster *c = cluster(t, key);
     for (int i = 0; i < CLUSTER; i++)
-        if (c[i].key == key && c[i].pn == 0 && hand_le(&c[i].hand, h, t->hand_slots)) {
-            c[i].key = 0;
+        if (c->key[i] == key && c->e[i].pn == 0 && hand_le(&c->e[i].hand, h, t->hand_slots)) {
+            c->key[i] = 0;
             count_used(t, -1);
         }
     unlock(t, key);
 }
 
 void mtt_clear_rep(MateTable *t) {
-    for (size_t i = 0; i < t->clusters * CLUSTER; i++)
-        if (t->e[i].key && (t->e[i].flags & ENT_REP)) {
-            t->e[i].key = 0;
-            count_used(t, -1);
-        }
+    for (size_t ci = 0; ci < t->clusters; ci++)
+        for (int i = 0; i < CLUSTER; i++)
+            if (t->c[ci].key[i] && (t->c[ci].e[i].flags & ENT_REP)) {
+                t->c[ci].key[i] = 0;
+                count_used(t, -1);
+            }
 }
 
 /* The table as a file: a header (magic, clusters, hand slots, entry size, generation) and the
- * entries as they lie in memory. WHY: a developer's tool (docs/mate.md, "Saving the table"):
+ * clusters as they lie in memory. WHY: a developer's tool (docs/mate.md, "Saving the table"):
  * the walk after a first proof can be run again and again from the very table a search of
  * several minutes left behind. Machine-dependent, not an exchange format. */
 typedef struct {
@@ -313,19 +317,19 @@ typedef struct {
     int32_t hand_slots, gen;
 } TableHeader;
 
-static const char TABLE_MAGIC[8] = "SHMTT01";
+static const char TABLE_MAGIC[8] = "SHMTT02";
 
 int mtt_save(const MateTable *t, const char *path, uint64_t root) {
     FILE *f = fopen(path, "wb");
     if (!f) return -1;
     TableHeader h = {.clusters = t->clusters,
-                     .entry_size = sizeof(MateEntry),
+                     .entry_size = sizeof(MateCluster),
                      .root = root,
                      .hand_slots = t->hand_slots,
                      .gen = atomic_load(&t->gen)};
     memcpy(h.magic, TABLE_MAGIC, sizeof h.magic);
-    size_t n = t->clusters * CLUSTER;
-    bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(t->e, sizeof *t->e, n, f) == n;
+    size_t n = t->clusters;
+    bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(t->c, sizeof *t->c, n, f) == n;
     return fclose(f) == 0 && ok ? 0 : -1;
 }
 
@@ -333,17 +337,18 @@ int mtt_load(MateTable *t, const char *path, uint64_t root) {
     FILE *f = fopen(path, "rb");
     if (!f) return -1;
     TableHeader h;
-    size_t n = t->clusters * CLUSTER;
+    size_t n = t->clusters;
     bool ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, TABLE_MAGIC, sizeof h.magic) && h.root == root &&
-              h.clusters == t->clusters && h.entry_size == sizeof(MateEntry) && h.hand_slots == t->hand_slots &&
-              fread(t->e, sizeof *t->e, n, f) == n;
+              h.clusters == t->clusters && h.entry_size == sizeof(MateCluster) && h.hand_slots == t->hand_slots &&
+              fread(t->c, sizeof *t->c, n, f) == n;
     fclose(f);
     if (!ok) {
-        memset(t->e, 0, n * sizeof *t->e);
+        memset(t->c, 0, n * sizeof *t->c);
         return -1;
     }
     size_t used = 0;
-    for (size_t i = 0; i < n; i++) used += t->e[i].key != 0;
+    for (size_t ci = 0; ci < n; ci++)
+        for (int i = 0; i < CLUSTER; i++) used += t->c[ci].key[i] != 0;
     for (int i = 0; i < MTT_STRIPES; i++) atomic_store(&t->used[i].n, i ? 0 : used);
     atomic_store(&t->gen, (unsigned char)h.gen);
     return 0;
