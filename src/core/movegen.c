@@ -398,14 +398,10 @@ CORE_INLINE void setup(Gen *g) {
 CORE_INLINE Bitboard stage_mask(Gen *g, int from, PieceType pt, const int stage) {
     const VariantTables *t = g->t;
     if (stage == ST_QUIET) return g->checks_only ? bb_and(g->empty, check_targets(g, from, pt)) : g->empty;
-    Bitboard mask;
-    if (!t->can_promote[pt]) mask = g->enemy;
+    if (!t->can_promote[pt]) return g->enemy;
     /* WHY a superset: promo_targets picks the promotions out of these squares exactly */
-    else if (g->v->promotion == PROMO_ZONE && bb_test(t->zone[g->us], from))
-        mask = t->board;
-    else
-        mask = bb_or(g->enemy, t->zone[g->us]);
-    return mask;
+    if (g->v->promotion == PROMO_ZONE && bb_test(t->zone[g->us], from)) return t->board;
+    return bb_or(g->enemy, t->zone[g->us]);
 }
 
 CORE_INLINE void generate_stage(Gen *g, const int stage) {
