@@ -1,5 +1,6 @@
 /* check_tt.c - the transposition table: exact round trips, replacement, O(1) clear, hashfull,
- * resize, and racing stores and probes that must never return a mixed entry.
+ * resize, racing stores and probes that must never return a mixed entry, and the thread that
+ * backs a large table's pages (src/bigmem.h) without touching what is written meanwhile.
  * Uses only tt.h; clusters are reached through the documented multiply-high index. */
 #include <limits.h>
 #include <pthread.h>
@@ -9,6 +10,7 @@
 
 #include "../engine/engine.h"
 #include "../engine/tt.h"
+#include "../src/bigmem.h"
 #include "testutil.h"
 
 /* Key number n (0 .. 2^32-1) of cluster c. WHY: tt.c indexes by the high 64 bits of
@@ -320,6 +322,31 @@ START_TEST(test_race) {
 }
 END_TEST
 
+/* The filler thread backs the block without writing it: what the table's user writes while
+ * it runs, and after, stays; the rest reads zero. */
+START_TEST(test_fill_keeps_writes) {
+    BigMem m;
+    size_t bytes = BIGMEM_FILL, stride = 64 << 10;
+    unsigned char *p = bigmem_alloc(&m, bytes);
+    ck_assert_ptr_nonnull(p);
+    bigmem_fill_async(&m);
+    for (size_t i = 0; i < bytes; i += stride) p[i] = (unsigned char)(i / stride % 251 + 1);
+    usleep(300 * 1000);
+    for (size_t i = stride / 2; i < bytes; i += stride) p[i] = (unsigned char)(i / stride % 241 + 2);
+    usleep(1500 * 1000); /* the filler has passed every page by now (0.8 s for 256 MB here) */
+    size_t bad = 0;
+    for (size_t i = 0; i < bytes; i += stride / 4) {
+        unsigned char want = i % stride == 0            ? (unsigned char)(i / stride % 251 + 1)
+                             : i % stride == stride / 2 ? (unsigned char)(i / stride % 241 + 2)
+                                                        : 0;
+        bad += p[i] != want;
+    }
+    ck_assert_uint_eq(bad, 0);
+    bigmem_free(&m);
+    ck_assert_ptr_null(m.filler);
+}
+END_TEST
+
 Suite *suite_tt(void) {
     Suite *s = suite_create("tt");
     TCase *tc = tcase_create("entries");
@@ -341,6 +368,7 @@ Suite *suite_tt(void) {
     tc = tcase_create("threads");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_race);
+    tcase_add_test(tc, test_fill_keeps_writes);
     suite_add_tcase(s, tc);
     return s;
 }
