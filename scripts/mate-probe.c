@@ -257,8 +257,8 @@ static void heavy_walk(MateSolver *ms, int maxply, uint64_t min) {
 static void table_census(const MateTable *t) {
     uint64_t n[3] = {0}, searched[3] = {0};
     for (size_t i = 0; i < t->clusters * CLUSTER; i++) {
-        const MateEntry *e = &t->e[i];
-        if (!e->key) continue;
+        const MateEntry *e = &t->c[i / CLUSTER].e[i % CLUSTER];
+        if (!t->c[i / CLUSTER].key[i % CLUSTER]) continue;
         int c = e->pn == 0 ? 0 : e->dn == 0 ? 1 : 2;
         n[c]++;
         searched[c] += e->amount > 1;

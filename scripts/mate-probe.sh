@@ -6,8 +6,11 @@
 # PROBE_CFLAGS: extra compiler flags (e.g. -D switches of an experiment).
 set -e
 cd "$(dirname "$0")/.."
-OBJS=$(ls build/cc/src/*.o build/cc/src/*/*.o build/cc/engine/*.o build/cc/engine/solve/*.o \
-    build/cc/engine/mate/*.o build/cc/eval/*.o build/cc/books/*.o | grep -v 'mate/\(line\|dfpn\|mate_tt\|parallel\)\.o')
+# the default build's folder: build/clang when clang is installed (Makefile), else build/cc
+B=build/cc
+command -v clang > /dev/null 2>&1 && B=build/clang
+OBJS=$(ls $B/src/*.o $B/src/*/*.o $B/engine/*.o $B/engine/solve/*.o \
+    $B/engine/mate/*.o $B/eval/*.o $B/books/*.o | grep -v 'mate/\(line\|dfpn\|mate_tt\|parallel\)\.o')
 SRC=scripts/mate-probe.c
 FLAGS="$PROBE_CFLAGS"
 if [ -n "$PROBE_STATS" ]; then
@@ -20,5 +23,5 @@ if [ -n "$PROBE_STATS" ]; then
     SRC=build/probe/scripts/mate-probe.c
     FLAGS="$FLAGS -DMATE_STATS"
 fi
-nice -n 19 cc -O3 -march=native -std=gnu17 -pthread $FLAGS -o build/mate-probe "$SRC" $OBJS -lm
+nice -n 19 "${B#build/}" -O3 -march=native -std=gnu17 -pthread $FLAGS -o build/mate-probe "$SRC" $OBJS -lm
 exec nice -n 19 build/mate-probe "$@"
