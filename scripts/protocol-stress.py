@@ -235,9 +235,11 @@ class UsiSession(Session):
             self.last_best = None
             e.send(self.position_line())
         elif act == "option":
+            # WHY 600 MB among the sizes: `go mate` then gets a table over 256 MB, whose pages a
+            # thread of its own backs while the solver runs (src/bigmem.h)
             self.settle() if r.random() < 0.5 else None
             e.send(r.choice(["setoption name Threads value %d" % r.randint(1, 2),
-                             "setoption name USI_Hash value %d" % r.choice([1, 16, 64]),
+                             "setoption name USI_Hash value %d" % r.choice([1, 16, 64, 600]),
                              "setoption name MultiPV value %d" % r.randint(1, 3),
                              "setoption name USI_Ponder value %s" % r.choice(["true", "false"]),
                              "setoption name BookFile value tests/data/book/shogi.db",
@@ -355,7 +357,7 @@ class XboardSession(Session):
                 e.send("analyze")
                 self.analyzing = True
         elif act == "option":
-            e.send(r.choice(["memory %d" % r.choice([1, 16, 64]), "cores %d" % r.randint(1, 2),
+            e.send(r.choice(["memory %d" % r.choice([1, 16, 64, 600]), "cores %d" % r.randint(1, 2),
                              "option MultiPV=%d" % r.randint(1, 3), "option BookFile=tests/data/book/shogi.db",
                              "option BookFile=", "easy"]))
         elif act == "new":
