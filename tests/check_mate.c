@@ -323,6 +323,15 @@ START_TEST(shorten_budget) {
     ck_assert(!c.shortest);
     ck_assert_int_gt(n, 5);
     assert_mating_line(pos, line, n, spec);
+    /* stopped by the caller (here its node limit; a deadline or `stop` alike) in the middle of
+     * the shortening: the line of the least budget proven by then (13 plies), not the walk's
+     * 17 (the answer until session 24); at 1,500 nodes the shortening ends, at 5 */
+    c = (MateControl){.deadline_ms = -1, .node_limit = 1000, .hash_kb = 16 << 10};
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    fprintf(stderr, "shorten_budget stopped at %llu nodes: %d plies\n", (unsigned long long)c.nodes, n);
+    ck_assert(!c.shortest);
+    ck_assert_int_eq(n, 13);
+    assert_mating_line(pos, line, n, spec);
     free(pos);
 }
 END_TEST
