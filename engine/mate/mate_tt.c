@@ -56,9 +56,9 @@ static size_t cluster_index(const MateTable *t, uint64_t key) { return (size_t)(
 
 static MateCluster *cluster(const MateTable *t, uint64_t key) { return &t->c[cluster_index(t, key)]; }
 
-/* WHY a spin lock per cluster, not atomics per field: an entry is 48 bytes and a key written together
- * (values, hand, length), and a reader must not see half of a proof. Held for a few dozen
- * instructions, so contention between two threads is rare. */
+/* WHY a spin lock per cluster, not atomics per field: a key and its 48-byte entry are written
+ * together (values, hand, length), and a reader must not see half of a proof. Held for a few
+ * dozen instructions, so contention between two threads is rare. */
 static void lock(const MateTable *t, uint64_t key) {
     if (!t->locks) return;
     atomic_uchar *l = &t->locks[cluster_index(t, key)];
