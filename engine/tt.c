@@ -114,10 +114,8 @@ void tt_touch(TT *tt) {
     if (tt->touched || !tt->clusters) return;
     tt->touched = true;
     size_t bytes = tt->cluster_count * sizeof(TTCluster);
-    /* WHY a bound: a table of more than half the machine's memory (Linux lends it lazily) is
-     * left to fault in as the search reaches it, as before, rather than committed at once */
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0 || bytes > (size_t)pages / 2 * (size_t)page) return;
+    if (!bigmem_may_commit(bytes)) return;
+    long page = sysconf(_SC_PAGESIZE);
     /* a write, not a read: reading a fresh page maps the shared zero page, not our own */
     volatile unsigned char *p = (volatile unsigned char *)tt->clusters;
     for (size_t i = 0; i < bytes; i += (size_t)page) p[i] = p[i];

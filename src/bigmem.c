@@ -35,6 +35,11 @@ void *bigmem_alloc(BigMem *m, size_t bytes) {
     return (void *)(((uintptr_t)p + LINE - 1) & ~(uintptr_t)(LINE - 1));
 }
 
+bool bigmem_may_commit(size_t bytes) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 && bytes <= (size_t)pages / 2 * (size_t)page;
+}
+
 typedef struct {
     pthread_t thread;
     void *addr;
@@ -58,11 +63,7 @@ static void *fill_main(void *arg) {
 }
 
 void bigmem_fill_async(BigMem *m) {
-    if (m->length < BIGMEM_FILL || m->filler) return;
-    /* WHY a bound (as tt_touch's): a block of more than half the machine's memory is left to
-     * come in as it is touched rather than committed at once */
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0 || m->length > (size_t)pages / 2 * (size_t)page) return;
+    if (m->length < BIGMEM_FILL || m->filler || !bigmem_may_commit(m->length)) return;
     Filler *f = malloc(sizeof *f);
     if (!f) return;
     f->addr = m->base;

@@ -7,6 +7,7 @@
 #ifndef SHISHI_BIGMEM_H
 #define SHISHI_BIGMEM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum { BIGMEM_HUGE = 4 << 20 };
@@ -29,6 +30,9 @@ void bigmem_free(BigMem *m);
  * and the pages it touches before the filler gets there are zeroed for it as before. Stopped
  * and joined by bigmem_free. */
 enum { BIGMEM_FILL = 256 << 20 };
+/* May a block of this size be committed up front? Not above half the machine's memory
+ * (Linux lends it lazily): such a table comes in as it is touched. */
+bool bigmem_may_commit(size_t bytes);
 void bigmem_fill_async(BigMem *m);
 
 #endif
