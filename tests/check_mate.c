@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../engine/mate/mate.h"
+#include "../engine/mate/mate_int.h"
 #include "../engine/search.h"
 #include "../src/strbuf.h"
 #include "testutil.h"
@@ -235,6 +236,96 @@ START_TEST(chu_problems) {
         ck_assert_msg(d == want && nd == CHU[i].plies, "%s: unbounded df-pn %d/%d", CHU[i].sfen, d, nd);
         free(pos);
     }
+}
+END_TEST
+
+/* Where check is allowed (chu), mate_attacks and mate_replies skip the make for moves that
+ * touch no square that matters (engine/mate/royal.c). Their lists must be the ones made by
+ * making every move and asking pos_attackers_to, in the same order: checked on seeded random
+ * chu games from the start and from the CHU problems, at every position, and for the replies
+ * to every attack found. Fails if the squares miss a way to attack or to answer an attack. */
+static bool chu_royal_attacked(const Position *pos, Color c) {
+    return bb_any(pos_attackers_to(pos, pos->royal_sq[c], color_flip(c), pos_occupied(pos)));
+}
+
+static void oracle_attacks(Position *pos, bool quiet, MoveList *out) {
+    Color def = color_flip(pos->stm);
+    out->size = 0;
+    if (mate_royal_lost(pos) || !pos_has_royal(pos, def)) return;
+    MoveList all;
+    movegen_stage(pos, quiet ? GEN_ALL : GEN_CAPTURES, &all);
+    for (int i = 0; i < all.size; i++) {
+        pos_do_move(pos, all.moves[i]);
+        bool counts = !pos_has_royal(pos, def) || (pos->royal_count[def] == 1 && chu_royal_attacked(pos, def));
+        pos_undo_move(pos);
+        if (counts) out->moves[out->size++] = all.moves[i];
+    }
+}
+
+static void oracle_replies(Position *pos, MoveList *out) {
+    Color def = pos->stm;
+    out->size = 0;
+    if (!pos_has_royal(pos, def) || mate_royal_lost(pos)) return;
+    MoveList all;
+    movegen_legal(pos, &all);
+    for (int i = 0; i < all.size; i++) {
+        pos_do_move(pos, all.moves[i]);
+        bool counts = mate_royal_lost(pos) || pos->royal_count[def] >= 2 || !chu_royal_attacked(pos, def);
+        pos_undo_move(pos);
+        if (counts) out->moves[out->size++] = all.moves[i];
+    }
+}
+
+static void assert_same_list(const MoveList *a, const MoveList *b, const char *what, int ply) {
+    ck_assert_msg(a->size == b->size, "%s at ply %d: %d moves, the reference %d", what, ply, a->size, b->size);
+    for (int i = 0; i < a->size; i++)
+        ck_assert_msg(a->moves[i] == b->moves[i], "%s at ply %d: move %d differs", what, ply, i);
+}
+
+/* Starts besides the CHU problems: a reply that ends the attack without touching its lines
+ * (White's drunk elephant promotes to a second royal, 6h6i+). */
+static const char *const CHU_STARTS[] = {"sfen k11/12/12/12/12/12/12/6e5/12/12/1R10/11K b - 1", "startpos"};
+
+START_TEST(chu_attack_lists) {
+    uint64_t rng = 0x9e3779b97f4a7c15ULL;
+    long attacks = 0, replies = 0;
+    size_t problems = sizeof CHU / sizeof CHU[0], starts = problems + sizeof CHU_STARTS / sizeof CHU_STARTS[0];
+    for (size_t start = 0; start < starts; start++) {
+        char spec[200];
+        if (start < problems)
+            snprintf(spec, sizeof spec, "sfen %s", CHU[start].sfen);
+        else
+            snprintf(spec, sizeof spec, "%s", CHU_STARTS[start - problems]);
+        for (int game = 0; game < (start + 1 < starts ? 3 : 12); game++) {
+            Position *pos = test_position("chu", spec);
+            for (int ply = 0; ply < 160; ply++) {
+                MoveList got, want, legal;
+                for (int quiet = 0; quiet < 2; quiet++) {
+                    mate_attacks(pos, quiet, &got);
+                    oracle_attacks(pos, quiet, &want);
+                    assert_same_list(&got, &want, quiet ? "attacks" : "capturing attacks", ply);
+                }
+                attacks += got.size;
+                for (int i = 0; i < got.size; i++) {
+                    pos_do_move(pos, got.moves[i]);
+                    MoveList r, rw;
+                    mate_replies(pos, &r);
+                    oracle_replies(pos, &rw);
+                    assert_same_list(&r, &rw, "replies", ply);
+                    ck_assert_int_eq(mate_reply_count(pos, &r), rw.size);
+                    replies += rw.size;
+                    pos_undo_move(pos);
+                }
+                movegen_legal(pos, &legal);
+                if (!legal.size || !pos_has_royal(pos, BLACK) || !pos_has_royal(pos, WHITE)) break;
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                pos_do_move(pos, legal.moves[(rng >> 33) % (uint64_t)legal.size]);
+            }
+            free(pos);
+        }
+    }
+    fprintf(stderr, "chu attack lists: %ld attacks and %ld replies compared\n", attacks, replies);
+    ck_assert(attacks > 1000 && replies > 1000);
 }
 END_TEST
 
@@ -580,6 +671,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, no_checks);
     tcase_add_test(tc, chu_problems);
     tcase_add_test(tc, chu_verifier);
+    tcase_add_test(tc, chu_attack_lists);
     tcase_add_test(tc, probe_problem);
     tcase_add_test(tc, defence_spends_hand);
     tcase_add_test(tc, verifier_rejects);

@@ -40,6 +40,7 @@ enum {
     DAG_BITS_MAX = 24,                  /* 2^24 (384 MB) at most, */
     DAG_TABLE_SHIFT = 3,                /* else one per 8 entries of the solver's table */
     DAG_WORK_PER_SLOT = 4,              /* nodes walked per memo slot before the walk gives up */
+    DAG_LIST_CHUNK = 4,                 /* move lists (16 KB each) allocated together (dag_list) */
     CYCLE_SEARCH_CAP = 10000,           /* solver nodes for the search of a node whose proofs went round a cycle, */
     SEARCH_CAP = 100 * CYCLE_SEARCH_CAP /* and for any other search of the walk */
 };
@@ -63,7 +64,7 @@ typedef struct {
     DagSlot *slot;
     size_t slot_mask;  /* slots - 1 */
     uint64_t work_max; /* nodes walked before the walk gives up */
-    MoveList *lists;   /* one per depth */
+    MoveList **lists;  /* one per depth, in chunks of DAG_LIST_CHUNK made as the walk gets there */
     int root_sp;       /* the walk's root: its path is pos->states from here */
     int depth_max;
     uint64_t work;
@@ -82,6 +83,20 @@ typedef struct {
 static void give_up(Dag *g, const char *why) {
     if (!g->gave_up) g->why = why;
     g->gave_up = true;
+}
+
+/* The move list of a depth (NULL, and the walk given up, when memory is short). WHY chunks
+ * made on the way down: a list is 16 KB and the walk may go a thousand plies deep, but most
+ * walks stay within a few dozen; one block for every depth was 16-64 MB per walk, which
+ * under ASan (the fuzz build) was mapped and filled at every `go mate` (docs/reliability.md,
+ * session 25). Chunks, not one growing block: a caller keeps its list while it goes deeper. */
+static MoveList *dag_list(Dag *g, int depth) {
+    MoveList **chunk = &g->lists[depth / DAG_LIST_CHUNK];
+    if (!*chunk && !(*chunk = malloc(DAG_LIST_CHUNK * sizeof **chunk))) {
+        give_up(g, "no memory");
+        return NULL;
+    }
+    return &(*chunk)[depth % DAG_LIST_CHUNK];
 }
 
 static DagSlot *dag_slot(Dag *g, uint64_t key, bool *found) {
@@ -289,9 +304,11 @@ static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
 static int or_value(Dag *g, int depth, int rem, int fsq) {
     Position *pos = g->ms->pos;
     int best, low_save = 0;
+    MoveList *list = dag_list(g, depth);
+    if (!list) return DAG_INF;
     DagSlot *s = dag_enter(g, depth, dag_key(g, rem, fsq), &best, &low_save);
     if (!s) return best;
-    Move bm = rem == REM_NONE || rem >= 1 ? pos_mate_in_one(pos, &g->lists[depth]) : MOVE_NONE;
+    Move bm = rem == REM_NONE || rem >= 1 ? pos_mate_in_one(pos, list) : MOVE_NONE;
     if (bm) best = 1;
     Move cand[CAND_MAX];
     int lens[CAND_MAX], n = 0, low_seen = 1 << 20;
@@ -329,7 +346,7 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
                 break;
             }
         }
-        n = proven_checks(g, &g->lists[depth], rem, fsq, cand, lens);
+        n = proven_checks(g, list, rem, fsq, cand, lens);
         for (int i = 0; i < n && lens[i] + 1 < best && !g->gave_up; i++) {
             pos_do_move(pos, cand[i]);
             int v = after_check(g, depth + 1, mate_child_rem(rem, cand[i]));
@@ -360,7 +377,8 @@ static int or_value(Dag *g, int depth, int rem, int fsq) {
  * a shorter one). */
 static int capture_value(Dag *g, int depth, int sq) {
     MateSolver *ms = g->ms;
-    MoveList *list = &g->lists[depth];
+    MoveList *list = dag_list(g, depth);
+    if (!list) return DAG_INF;
     mate_gen(ms, REM_NONE, FREE_NONE, list);
     int best = DAG_INF;
     for (int i = 0; i < list->size && !g->gave_up; i++) {
@@ -405,9 +423,10 @@ static bool drop_futile(Dag *g, int rem, int sq, bool search) {
 static int and_value(Dag *g, int depth, int rem) {
     Position *pos = g->ms->pos;
     int value, low_save = 0;
+    MoveList *list = dag_list(g, depth);
+    if (!list) return DAG_INF;
     DagSlot *s = dag_enter(g, depth, dag_key(g, rem, FREE_NONE), &value, &low_save);
     if (!s) return value;
-    MoveList *list = &g->lists[depth];
     mate_replies(pos, list);
     value = 0;
     Move best = MOVE_NONE;
@@ -458,7 +477,8 @@ static int walk(MateSolver *ms, int rem, Move *line, int max, bool capped) {
     g.slot_mask = ((size_t)1 << bits) - 1;
     g.work_max = (uint64_t)DAG_WORK_PER_SLOT << bits;
     g.slot = calloc((size_t)1 << bits, sizeof *g.slot);
-    g.lists = malloc((size_t)(g.depth_max > 0 ? g.depth_max : 1) * sizeof *g.lists);
+    int chunks = (g.depth_max > 0 ? g.depth_max : 1) / DAG_LIST_CHUNK + 1;
+    g.lists = calloc((size_t)chunks, sizeof *g.lists);
     int n = 0, fsq = FREE_NONE;
     if (g.slot && g.lists && g.depth_max > 2 && or_value(&g, 0, rem, fsq) < DAG_INF && !g.gave_up) {
         while (n < max) {
@@ -478,6 +498,7 @@ static int walk(MateSolver *ms, int rem, Move *line, int max, bool capped) {
     if (g.gave_up || !n) restore_forgotten(&g);
     free(g.forgot);
     free(g.slot);
+    for (int i = 0; g.lists && i < chunks; i++) free(g.lists[i]);
     free(g.lists);
     ms->tt->keep_proofs = kept;
     ms->c->walk_nodes += g.work;

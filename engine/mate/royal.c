@@ -24,7 +24,8 @@ bool mate_attacks_royal(const Position *pos) {
     if (!pos->v->check_allowed) return pos_in_check(pos);
     Color def = pos->stm;
     if (!pos_has_royal(pos, def)) return true; /* the last royal was taken */
-    return pos->royal_count[def] == 1 && single_royal_attacked(pos, def);
+    /* pos_do_move computed the attackers of the single royal of the side to move */
+    return pos->royal_count[def] == 1 && pos_in_check(pos);
 }
 
 /* A reply just made by the defender (the attacker to move) that counts (check_allowed). */
@@ -32,6 +33,52 @@ static bool reply_counts(const Position *pos) {
     Color att = pos->stm, def = color_flip(att);
     if (mate_royal_lost(pos)) return true; /* took the attacker's last royal: a win */
     return pos->royal_count[def] >= 2 || !single_royal_attacked(pos, def);
+}
+
+/* The squares a move must touch (its from, to or middle square) to leave royal k attacked when
+ * it was not: k itself (taken), the lines from k in the eight directions (a slider arrives or
+ * is uncovered: every slide, limited or not, runs along them) and the squares a leaper of any
+ * group attacks k from. WHY: where check is allowed, a check is found by making each move and
+ * asking whether the royal stands attacked, and in chu most of a position's hundred-odd moves
+ * touch none of these squares (docs/mate.md, session 25); the make and the question are kept
+ * for the rest, so the list is the same, move for move. */
+static Bitboard royal_reach(const Position *pos, int k, Color def) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Bitboard r = bb_square(k);
+    for (int d = 0; d < 8; d++) r = bb_or(r, t->ray[d * n + k]);
+    for (int g = 0; g < t->leap_group_count; g++) r = bb_or(r, t->leap[(g * 2 + def) * n + k]);
+    return r;
+}
+
+static bool move_touches(Move m, Bitboard squares) {
+    if (bb_test(squares, move_to(m))) return true;
+    if (move_is_drop(m)) return false;
+    return bb_test(squares, move_from(m)) || (move_is_double(m) && bb_test(squares, move_mid(m)));
+}
+
+/* The squares a reply of the defender (royal k, attacked by `checkers`) must reach to end the
+ * attack, besides moving k: a checker's square (taken there or on the way) or a square between
+ * k and a checker on a line (interposed). */
+static Bitboard reply_squares(const Position *pos, int k, Bitboard checkers) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    Bitboard r = checkers;
+    for (Bitboard c = checkers; bb_any(c);) {
+        int s = bb_pop(&c), d = t->dir_between[k * n + s];
+        if (d >= 0) r = bb_or(r, bb_andnot(t->ray[d * n + k], bb_or(t->ray[d * n + s], bb_square(s))));
+    }
+    return r;
+}
+
+/* A reply that counts whatever squares it touches: it moves the royal, promotes (a piece may
+ * become a second royal), or takes a royal (the attacker's last). */
+static bool reply_always_made(const Position *pos, Move m, int k) {
+    if (move_is_drop(m)) return false;
+    if (move_from(m) == k || move_is_promo(m)) return true;
+    const unsigned *flags = pos->t->flags;
+    Piece at = pos->board[move_to(m)], mid = move_is_double(m) ? pos->board[move_mid(m)] : 0;
+    return (at && (flags[piece_type(at)] & PF_ROYAL)) || (mid && (flags[piece_type(mid)] & PF_ROYAL));
 }
 
 void mate_replies(Position *pos, MoveList *list) {
@@ -42,10 +89,18 @@ void mate_replies(Position *pos, MoveList *list) {
     list->size = 0;
     if (!pos_has_royal(pos, pos->stm) || mate_royal_lost(pos)) return;
     movegen_legal(pos, list);
+    Color def = pos->stm;
+    if (pos->royal_count[def] >= 2) return; /* a second royal on the board: every reply counts */
+    int k = pos->royal_sq[def];
+    Bitboard checkers = pos_st(pos)->checkers; /* the attackers of the single royal (pos_do_move) */
+    Bitboard reach = reply_squares(pos, k, checkers);
+    bool filter = bb_any(checkers);
     int n = 0;
     for (int i = 0; i < list->size; i++) {
-        pos_do_move(pos, list->moves[i]);
-        if (reply_counts(pos)) list->moves[n++] = list->moves[i];
+        Move m = list->moves[i];
+        if (filter && !reply_always_made(pos, m, k) && !move_touches(m, reach)) continue;
+        pos_do_move(pos, m);
+        if (reply_counts(pos)) list->moves[n++] = m;
         pos_undo_move(pos);
     }
     list->size = n;
@@ -70,10 +125,15 @@ void mate_attacks(Position *pos, bool quiet, MoveList *list) {
     Color def = color_flip(pos->stm);
     if (mate_royal_lost(pos) || !pos_has_royal(pos, def)) return;
     movegen_stage(pos, quiet ? GEN_ALL : GEN_CAPTURES, list);
+    /* one royal, not attacked yet: only moves that touch its reach can attack it */
+    bool filter = pos->royal_count[def] == 1 && !single_royal_attacked(pos, def);
+    Bitboard reach = filter ? royal_reach(pos, pos->royal_sq[def], def) : bb_empty();
     int n = 0;
     for (int i = 0; i < list->size; i++) {
-        pos_do_move(pos, list->moves[i]);
-        if (mate_attacks_royal(pos)) list->moves[n++] = list->moves[i];
+        Move m = list->moves[i];
+        if (filter && !move_touches(m, reach)) continue;
+        pos_do_move(pos, m);
+        if (mate_attacks_royal(pos)) list->moves[n++] = m;
         pos_undo_move(pos);
     }
     list->size = n;
