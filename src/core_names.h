@@ -17,5 +17,6 @@
 #define movegen_is_pseudo_legal CORE_CAT(movegen_is_pseudo_legal, CORE_SUFFIX)
 #define movegen_stage           CORE_CAT(movegen_stage, CORE_SUFFIX)
 #define pos_gives_check         CORE_CAT(pos_gives_check, CORE_SUFFIX)
+#define pos_gives_new_check     CORE_CAT(pos_gives_new_check, CORE_SUFFIX)
 #define pos_bare_king_result    CORE_CAT(pos_bare_king_result, CORE_SUFFIX)
 #define pos_royal_flees_after   CORE_CAT(pos_royal_flees_after, CORE_SUFFIX)

@@ -73,6 +73,10 @@ void pos_undo_null_move(Position *pos);
 /* Would the legal move m leave some royal of the opponent attacked (exactly
  * bb_any(pos_st(pos)->checkers) after pos_do_move(pos, m)), found without making it. */
 bool pos_gives_check(const Position *pos, Move m);
+/* The same where no piece of the side to move attacks an opposing royal before m (always so
+ * under the check rule; where check is allowed the caller knows it): only the moved piece and
+ * the lines through the squares m vacates are looked at. */
+bool pos_gives_new_check(const Position *pos, Move m);
 /* After the board move or drop m (not a double move or pass), could the opponent's single
  * royal step to a square none of our pieces would attack (the royal lifted)? Found without
  * making m. Only for games with the check rule and a single opposing royal. */

@@ -145,7 +145,7 @@ CORE_INLINE bool discovered(const Position *pos, int r, int sq, Color c, int mov
     return bb_test(piece_attacks(pos, piece_type(pos->board[s]), c, s, occ), r);
 }
 
-bool pos_gives_check(const Position *pos, Move m) {
+CORE_INLINE bool gives_check(const Position *pos, Move m, bool fresh) {
     Color us = pos->stm, them = color_flip(us);
     if (pos->royal_count[them] == 0) return false;
     if (move_is_pass(m)) return bb_any(pos_compute_checkers(pos, them)); /* nothing changes */
@@ -171,7 +171,7 @@ bool pos_gives_check(const Position *pos, Move m) {
     Bitboard direct = piece_attacks(pos, npt, us, to, occ);
     if (bb_intersects(direct, royals)) return true;
     int r;
-    if (!pos->v->check_allowed) {
+    if (fresh || !pos->v->check_allowed) {
         /* WHY: under the check rule no piece of ours attacks an enemy royal before our move, so
          * a new attack comes from the moved piece or along a line through a vacated square. */
         if (from < 0) return false;
@@ -188,6 +188,9 @@ bool pos_gives_check(const Position *pos, Move m) {
         if (bb_intersects(attackers_to(pos, r, us, occ), others)) return true;
     return false;
 }
+
+bool pos_gives_check(const Position *pos, Move m) { return gives_check(pos, m, false); }
+bool pos_gives_new_check(const Position *pos, Move m) { return gives_check(pos, m, true); }
 
 /* After the (not yet made) board move or drop m of the side to move: could the enemy's single
  * royal step to a square on which no piece of ours would attack it? Exactly the flight test
