@@ -192,7 +192,9 @@ START_TEST(no_checks) {
 END_TEST
 
 /* Chu (check allowed: the royal must be taken; docs/mate.md "Conventions"). Hand-made corner
- * problems; the lengths were found by df-pn and are checked here against the brute-force
+ * problems and five endgames of full boards from chu self-play (four mates, one position
+ * with a lion and a dragon at the king and no mate within 7); the lengths were found by
+ * df-pn and are checked here against the brute-force
  * reference (the same verdict and length) and by replaying the line. The crown prince rows:
  * with two royals nothing counts as a check until one of them is taken, and taking the prince
  * counts when the move attacks the king. */
@@ -213,6 +215,12 @@ static const struct {
     {"k+e10/2G9/2N9/12/" CHU_EMPTY "11K b - 1", 1}, /* the prince taken, the king attacked */
     {"k+e10/12/2N9/12/" CHU_EMPTY "11K b - 1", 0},  /* the same without the gold: the king takes */
     {"k10+e/12/12/2N9/" CHU_EMPTY "11K b - 1", 0},  /* two royals far apart: no check counts */
+    /* endgames of Shishi's own chu self-play (docs/mate.md, session 25) */
+    {"5N2k3/12/12/+s5tg4/12/12/12/12/3S1G6/4K1E4n/2+h4T4/12 b - 461", 7},
+    {"l1csg5fl/a3t1bk2c1/mvf3n2sm1/pp4g4a/2p8p/7N3t/7D4/1PP5I3/PF1PT1P1P1PP/M1C6C1M/A6T3A/L2SGKEGS1FL b - 243", 3},
+    {"lfc2ekgscfl/a2gst4va/8h3/p3+ON1xp1pp/8ip2/3i8/12/2P9/P2P1P1PP1PP/7T1DVM/4TE1X1B1A/L1nSGK1GSCFL b - 119", 3},
+    {"lfcsg1k3f1/a1v2teg1s2/2tm8/pp1pN4+Vp1/12/3i2+VBI1Q1/8P3/12/PP9n/MF10/A6E1F1+v/L1CSGK2S3 b - 229", 3},
+    {"lf1s2k2cfl/ac2t2t3a/mvr5g2m/pp2+D1N3pp/2p9/12/12/4P2nI2P/2PP4P1PM/1M5E4/AFRO3T1S1A/L1CSGK1G2FL b - 221", 0},
 };
 
 START_TEST(chu_problems) {
