@@ -38,10 +38,10 @@ static bool reply_counts(const Position *pos) {
 /* The squares a move must touch (its from, to or middle square) to leave royal k attacked when
  * it was not: k itself (taken), the lines from k in the eight directions (a slider arrives or
  * is uncovered: every slide, limited or not, runs along them) and the squares a leaper of any
- * group attacks k from. WHY: where check is allowed, a check is found by making each move and
- * asking whether the royal stands attacked, and in chu most of a position's hundred-odd moves
- * touch none of these squares (docs/mate.md, session 25); the make and the question are kept
- * for the rest, so the list is the same, move for move. */
+ * group attacks k from. WHY: where check is allowed, every move of a position is a candidate
+ * check, and in chu most of its hundred-odd moves touch none of these squares (docs/mate.md,
+ * session 25); the rest are asked exactly (pos_gives_new_check), so the list is the one that
+ * making every move would give, move for move (tests/check_mate.c chu_attack_lists). */
 static Bitboard royal_reach(const Position *pos, int k, Color def) {
     const VariantTables *t = pos->t;
     const int n = t->sq_count;
