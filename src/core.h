@@ -23,6 +23,7 @@
     void movegen_stage_##sfx(Position *pos, GenType type, MoveList *list);                                             \
     bool pos_gives_check_##sfx(const Position *pos, Move m);                                                           \
     bool pos_gives_new_check_##sfx(const Position *pos, Move m);                                                       \
+    bool pos_royal_attacked_after_##sfx(const Position *pos, Move m);                                                  \
     bool pos_royal_flees_after_##sfx(const Position *pos, Move m);                                                     \
     GameResult pos_game_result_##sfx(Position *pos, char *reason, size_t len);                                         \
     GameResult pos_bare_king_result_##sfx(Position *pos);

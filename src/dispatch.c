@@ -22,6 +22,7 @@ bool movegen_is_pseudo_legal(Position *pos, Move m) { return DISPATCH(pos, moveg
 void movegen_stage(Position *pos, GenType type, MoveList *list) { DISPATCH(pos, movegen_stage)(pos, type, list); }
 bool pos_gives_check(const Position *pos, Move m) { return DISPATCH(pos, pos_gives_check)(pos, m); }
 bool pos_gives_new_check(const Position *pos, Move m) { return DISPATCH(pos, pos_gives_new_check)(pos, m); }
+bool pos_royal_attacked_after(const Position *pos, Move m) { return DISPATCH(pos, pos_royal_attacked_after)(pos, m); }
 bool pos_royal_flees_after(const Position *pos, Move m) { return DISPATCH(pos, pos_royal_flees_after)(pos, m); }
 GameResult pos_bare_king_result(Position *pos) { return DISPATCH(pos, pos_bare_king_result)(pos); }
 GameResult pos_game_result(Position *pos, char *reason, size_t len) {

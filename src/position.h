@@ -77,6 +77,10 @@ bool pos_gives_check(const Position *pos, Move m);
  * under the check rule; where check is allowed the caller knows it): only the moved piece and
  * the lines through the squares m vacates are looked at. */
 bool pos_gives_new_check(const Position *pos, Move m);
+/* Would the single royal of the side to move stand attacked after its move m, found without
+ * making it (the check rule's legality test for board moves; where check is allowed, whether a
+ * reply ends an attack)? Only for a side with exactly one royal. */
+bool pos_royal_attacked_after(const Position *pos, Move m);
 /* After the board move or drop m (not a double move or pass), could the opponent's single
  * royal step to a square none of our pieces would attack (the royal lifted)? Found without
  * making m. Only for games with the check rule and a single opposing royal. */

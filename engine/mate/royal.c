@@ -81,28 +81,6 @@ static bool reply_always_made(const Position *pos, Move m, int k) {
     return (at && (flags[piece_type(at)] & PF_ROYAL)) || (mid && (flags[piece_type(mid)] & PF_ROYAL));
 }
 
-/* Would the defender's royal (on k, the defender to move) stand attacked after its reply m,
- * which neither takes a royal nor promotes? Answered on the board as it is: the attackers of
- * the royal's square after the move (the royal's new square if it moves) with the occupancy
- * after the move, less the pieces m takes. WHY not the make: it computes the attacker's
- * checkers too, which no reply needs, and its state copy and undo cost as much again. */
-static bool royal_attacked_after(const Position *pos, Move m, int k) {
-    Bitboard occ = pos_occupied(pos), taken = bb_empty();
-    int to = move_to(m);
-    if (!move_is_drop(m)) {
-        int from = move_from(m);
-        if (from == k) k = to;
-        bb_clear(&occ, from);
-        if (move_is_double(m) && pos->board[move_mid(m)]) {
-            bb_clear(&occ, move_mid(m));
-            bb_set(&taken, move_mid(m));
-        }
-        if (to != from && pos->board[to]) bb_set(&taken, to);
-    }
-    bb_set(&occ, to);
-    return bb_any(bb_andnot(pos_attackers_to(pos, k, color_flip(pos->stm), occ), taken));
-}
-
 void mate_replies(Position *pos, MoveList *list) {
     if (!pos->v->check_allowed) {
         movegen_stage(pos, GEN_EVASIONS, list);
@@ -115,13 +93,13 @@ void mate_replies(Position *pos, MoveList *list) {
     if (pos->royal_count[def] >= 2) return; /* a second royal on the board: every reply counts */
     int k = pos->royal_sq[def];
     Bitboard checkers = pos_st(pos)->checkers; /* the attackers of the single royal (pos_do_move) */
-    Bitboard reach = reply_squares(pos, k, checkers);
     bool filter = bb_any(checkers);
+    Bitboard reach = filter ? reply_squares(pos, k, checkers) : bb_empty();
     int n = 0;
     for (int i = 0; i < list->size; i++) {
         Move m = list->moves[i];
         if (filter && !reply_always_made(pos, m, k)) {
-            if (move_touches(m, reach) && !royal_attacked_after(pos, m, k)) list->moves[n++] = m;
+            if (move_touches(m, reach) && !pos_royal_attacked_after(pos, m)) list->moves[n++] = m;
             continue;
         }
         pos_do_move(pos, m);

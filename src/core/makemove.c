@@ -192,6 +192,29 @@ CORE_INLINE bool gives_check(const Position *pos, Move m, bool fresh) {
 bool pos_gives_check(const Position *pos, Move m) { return gives_check(pos, m, false); }
 bool pos_gives_new_check(const Position *pos, Move m) { return gives_check(pos, m, true); }
 
+/* Would the single royal of the side to move stand attacked after its move m (not made)? The
+ * attackers of the royal's square after the move (its new square if it moves) with the
+ * occupancy after the move, less the pieces m takes. */
+CORE_INLINE bool royal_attacked_after(const Position *pos, Move m) {
+    Color us = pos->stm;
+    int k = pos->royal_sq[us], to = move_to(m);
+    Bitboard occ = pos_occupied(pos), taken = bb_empty();
+    if (!move_is_drop(m)) {
+        int from = move_from(m);
+        if (from == k) k = to;
+        bb_clear(&occ, from);
+        if (move_is_double(m) && pos->board[move_mid(m)]) {
+            bb_clear(&occ, move_mid(m));
+            bb_set(&taken, move_mid(m));
+        }
+        if (to != from && pos->board[to]) bb_set(&taken, to);
+    }
+    bb_set(&occ, to);
+    return bb_any(bb_andnot(attackers_to(pos, k, color_flip(us), occ), taken));
+}
+
+bool pos_royal_attacked_after(const Position *pos, Move m) { return royal_attacked_after(pos, m); }
+
 /* After the (not yet made) board move or drop m of the side to move: could the enemy's single
  * royal step to a square on which no piece of ours would attack it? Exactly the flight test
  * mate1.c makes after the move (royal lifted, own pieces excluded, a captured piece's square

@@ -701,14 +701,8 @@ bool movegen_is_pseudo_legal(Position *pos, Move m) {
 
     /* the check rule: our royal must not stand attacked after the move */
     if (v->check_allowed || pos->royal_count[us] != 1) return true;
-    int ksq = pos->royal_sq[us];
-    bb_clear(&occ, from);
-    if (from == ksq) return bb_is_empty(attackers_to(pos, to, them, occ));
-    if (bb_more_than_one(pos_st(pos)->checkers)) return false;
-    bb_set(&occ, to);
-    Bitboard att = attackers_to(pos, ksq, them, occ);
-    bb_clear(&att, to); /* the captured piece */
-    return bb_is_empty(att);
+    if (from != pos->royal_sq[us] && bb_more_than_one(pos_st(pos)->checkers)) return false;
+    return !royal_attacked_after(pos, m);
 }
 
 /* ---- game end ------------------------------------------------------------------------------ */
