@@ -223,7 +223,34 @@ static const struct {
     {"lfc2ekgscfl/a2gst4va/8h3/p3+ON1xp1pp/8ip2/3i8/12/2P9/P2P1P1PP1PP/7T1DVM/4TE1X1B1A/L1nSGK1GSCFL b - 119", 3},
     {"lfcsg1k3f1/a1v2teg1s2/2tm8/pp1pN4+Vp1/12/3i2+VBI1Q1/8P3/12/PP9n/MF10/A6E1F1+v/L1CSGK2S3 b - 229", 3},
     {"lf1s2k2cfl/ac2t2t3a/mvr5g2m/pp2+D1N3pp/2p9/12/12/4P2nI2P/2PP4P1PM/1M5E4/AFRO3T1S1A/L1CSGK1G2FL b - 221", 0},
+    /* a classical problem without the attacker's king: Ito Sokan III (1746), C11 of George
+     * Hodges' Middle Shogi Manual, there called flawed, without a solution. The 9-ply line
+     * found for it in 1999 (shogi-l) promotes a leopard by a quiet move out of the zone
+     * (7d8e+), which the promotion rule followed here forbids (../shared/rules/chu.md 5):
+     * no mate at all, unbounded too */
+    {"5n6/2se8/1c1tk7/1f3g1N+m3/1pp2F6/3P2+b5/2+D1X7/12/7+a4/12/12/12 b - 1", 0},
 };
+
+/* A classical problem with a long solution: problem 17 of the 1675 collection (A17 of the
+ * Middle Shogi Manual), the attacker without a king. The manual's line, 1. +Gx7b Kx7b
+ * 2. FKx1h K-8b ..., 11 plies, was disputed on shogi-l in 1996 (3 ... SM-3b defends longer);
+ * the solver finds another first move (+D 4a5a) and a verified mate of at most 31 plies within
+ * its first proof (151,802 nodes), and it answers no mate after 1. +Gx7b Kx7b: 2. FKx1h is met
+ * by 2 ... BT-4e, which the 1996 analysis set aside as transposing (docs/mate.md, session
+ * 26). The line, not the problem's length, is what is asserted: it is legal, every attacker
+ * move attacks the king, and it ends in a mate. */
+START_TEST(chu_classical) {
+    static Move line[MATE_LINE_MAX];
+    const char *spec = "sfen 3s1+G2+D3/3c1e6/3gvk2+dm2/+H1q2p3tN1/1ppp1b4p1/m2+ap1cp4/8i3/1Q9p/+r5+r5/5X5R/12/12 b - 1";
+    Position *pos = test_position("chu", spec);
+    MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 64 << 10, .shorten_nodes = 1};
+    int n = 0;
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert_msg(n >= 11 && n <= 35, "%d plies", n);
+    assert_mating_line(pos, line, n, spec);
+    free(pos);
+}
+END_TEST
 
 START_TEST(chu_problems) {
     static Move line[MATE_LINE_MAX];
@@ -736,6 +763,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, inconsistent_rows);
     tcase_add_test(tc, no_checks);
     tcase_add_test(tc, chu_problems);
+    tcase_add_test(tc, chu_classical);
     tcase_add_test(tc, chu_verifier);
     tcase_add_test(tc, chu_attack_lists);
     tcase_add_test(tc, probe_problem);
