@@ -231,7 +231,7 @@ static const struct {
     {"5n6/2se8/1c1tk7/1f3g1N+m3/1pp2F6/3P2+b5/2+D1X7/12/7+a4/12/12/12 b - 1", 0},
 };
 
-/* A classical problem with a long solution: problem 17 of the 1675 collection (A17 of the
+/* Classical problems. A17, a long solution: problem 17 of the 1675 collection (A17 of the
  * Middle Shogi Manual), the attacker without a king. The manual's line, 1. +Gx7b Kx7b
  * 2. FKx1h K-8b ..., 11 plies, was disputed on shogi-l in 1996 (3 ... SM-3b defends longer);
  * the solver finds another first move (+D 4a5a) and a verified mate of at most 31 plies within
@@ -247,6 +247,17 @@ START_TEST(chu_classical) {
     int n = 0;
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
     ck_assert_msg(n >= 11 && n <= 35, "%d plies", n);
+    assert_mating_line(pos, line, n, spec);
+    free(pos);
+    /* D84 of the manual's "D" document: the 9-ply line found for it in 1999 answers 2 ... Bx2c
+     * with Ph-2a+, a quiet promotion inside the zone, which chu.md 5 forbids; here the shortest
+     * mate is 13 plies (1. Phx3b+), proven so in 0.3 s */
+    spec = "sfen 1+M7X2/8gbk1/+H8nc+C/11l/7p1s1L/10+Dr/11q/12/9+D2/12/11H/12 b - 1";
+    pos = test_position("chu", spec);
+    MateControl d = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 64 << 10};
+    ck_assert_int_eq(mate_search(pos, &d, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    ck_assert_int_eq(n, 13);
+    ck_assert(d.shortest);
     assert_mating_line(pos, line, n, spec);
     free(pos);
 }
