@@ -58,6 +58,19 @@ static MateStatus solve(Position *pos, int max_plies, uint64_t nodes, Move *line
     return mate_search(pos, &c, line, MATE_LINE_MAX, n);
 }
 
+/* The problem spec of the variant solved under c: the line's length, asserted found and
+ * verified. */
+static int solve_spec(const char *variant, const char *spec, MateControl *c) {
+    static Move line[MATE_LINE_MAX];
+    Position *pos = test_position(variant, spec);
+    int n = 0;
+    MateStatus s = mate_search(pos, c, line, MATE_LINE_MAX, &n);
+    ck_assert_msg(s == MATE_FOUND, "%s not solved (status %d)", spec, s);
+    assert_mating_line(pos, line, n, spec);
+    free(pos);
+    return n;
+}
+
 static void run_rows(int min_plies, int max_plies, uint64_t budget_nodes) {
     TestTsv tsv;
     int tested = 0;
@@ -240,26 +253,17 @@ static const struct {
  * 26). The line, not the problem's length, is what is asserted: it is legal, every attacker
  * move attacks the king, and it ends in a mate. */
 START_TEST(chu_classical) {
-    static Move line[MATE_LINE_MAX];
-    const char *spec = "sfen 3s1+G2+D3/3c1e6/3gvk2+dm2/+H1q2p3tN1/1ppp1b4p1/m2+ap1cp4/8i3/1Q9p/+r5+r5/5X5R/12/12 b - 1";
-    Position *pos = test_position("chu", spec);
     MateControl c = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 64 << 10, .shorten_nodes = 1};
-    int n = 0;
-    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
+    int n = solve_spec(
+        "chu", "sfen 3s1+G2+D3/3c1e6/3gvk2+dm2/+H1q2p3tN1/1ppp1b4p1/m2+ap1cp4/8i3/1Q9p/+r5+r5/5X5R/12/12 b - 1", &c);
     ck_assert_msg(n >= 11 && n <= 35, "%d plies", n);
-    assert_mating_line(pos, line, n, spec);
-    free(pos);
     /* D84 of the manual's "D" document: the 9-ply line found for it in 1999 answers 2 ... Bx2c
      * with Ph-2a+, a quiet promotion inside the zone, which chu.md 5 forbids; here the shortest
      * mate is 13 plies (1. Phx3b+), proven so in 0.3 s */
-    spec = "sfen 1+M7X2/8gbk1/+H8nc+C/11l/7p1s1L/10+Dr/11q/12/9+D2/12/11H/12 b - 1";
-    pos = test_position("chu", spec);
     MateControl d = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 64 << 10};
-    ck_assert_int_eq(mate_search(pos, &d, line, MATE_LINE_MAX, &n), MATE_FOUND);
-    ck_assert_int_eq(n, 13);
+    ck_assert_int_eq(solve_spec("chu", "sfen 1+M7X2/8gbk1/+H8nc+C/11l/7p1s1L/10+Dr/11q/12/9+D2/12/11H/12 b - 1", &d),
+                     13);
     ck_assert(d.shortest);
-    assert_mating_line(pos, line, n, spec);
-    free(pos);
 }
 END_TEST
 
@@ -510,15 +514,9 @@ static bool row_tail(int length, int played, char *spec, size_t len) {
 /* The 117-ply row after `played` plies of its solution, solved under c: the line's length
  * (asserted found and verified). */
 static int solve_117_tail(int played, MateControl *c) {
-    static Move line[MATE_LINE_MAX];
     char spec[4000];
     ck_assert(row_tail(117, played, spec, sizeof spec));
-    Position *pos = test_position("shogi", spec);
-    int n = 0;
-    ck_assert_int_eq(mate_search(pos, c, line, MATE_LINE_MAX, &n), MATE_FOUND);
-    assert_mating_line(pos, line, n, spec);
-    free(pos);
-    return n;
+    return solve_spec("shogi", spec, c);
 }
 
 START_TEST(proof_line_longest_defence) {
@@ -660,23 +658,9 @@ enum { KOTOBUKI_MS = 60000 };
 /* Kotobuki (the file's one 611-ply row) solved under c: the line's length, asserted found
  * and verified. */
 static int solve_kotobuki(MateControl *c) {
-    static Move line[MATE_LINE_MAX];
-    TestTsv tsv;
-    char spec[1200] = "";
-    for (test_tsv_open(&tsv, "tsume/tsume_std.tsv"); test_tsv_next(&tsv) && !*spec;) {
-        int want = 0;
-        if (tsv.ncols >= 2 && sscanf(tsv.cols[1], "%d", &want) == 1 && want == 611)
-            snprintf(spec, sizeof spec, "sfen %s", tsv.cols[0]);
-    }
-    test_tsv_close(&tsv);
-    ck_assert_msg(*spec, "no 611-ply row in tsume_std.tsv");
-    Position *pos = test_position("shogi", spec);
-    int n = 0;
-    MateStatus s = mate_search(pos, c, line, MATE_LINE_MAX, &n);
-    ck_assert_msg(s == MATE_FOUND, "the 611-ply row not solved (status %d)", s);
-    assert_mating_line(pos, line, n, spec);
-    free(pos);
-    return n;
+    char spec[1200];
+    ck_assert_msg(row_tail(611, 0, spec, sizeof spec), "no 611-ply row in tsume_std.tsv");
+    return solve_spec("shogi", spec, c);
 }
 
 START_TEST(long_kotobuki) {
