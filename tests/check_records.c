@@ -207,6 +207,65 @@ START_TEST(test_ki2_disambiguation) {
 }
 END_TEST
 
+/* Dates go out in each format's published form (docs/records.md, "Dates"): KIF 開始日時 and
+ * CSA $START_TIME as YYYY/MM/DD[ HH:MM:SS], a zoned time in Japan time; PGN Date as YYYY.MM.DD
+ * with "??" for unknown parts. A value that is not a date stays as written (KIF, CSA) or is
+ * unknown (PGN). */
+START_TEST(test_dates) {
+    static const struct {
+        const char *in, *slash, *pgn;
+    } rows[] = {
+        {"2017-03-22T01:00:00.000Z", "2017/03/22 10:00:00", "2017.03.22"},
+        {"2023/04/01(土) 10:00:00", "2023/04/01 10:00:00", "2023.04.01"},
+        {"2026.11.23", "2026/11/23", "2026.11.23"},
+        {"2024-12-31T20:30:00Z", "2025/01/01 05:30:00", "2025.01.01"},
+        {"2024-03-01T08:00:00+09:00", "2024/03/01 08:00:00", "2024.03.01"},
+        {"2024-03-01 00:30 -05:00", "2024/03/01 14:30:00", "2024.03.01"},
+        {"2024-03-01T00:10:00+0100", "2024/03/01 08:10:00", "2024.03.01"},
+        {"2024-03-01T05:00:00-04:00", "2024/03/01 18:00:00", "2024.03.01"},
+        {"2024/03/01 12:00 JST", "2024/03/01 12:00:00", "2024.03.01"},
+        {"2023年4月1日", "2023/04/01", "2023.04.01"},
+        {"2023/04/01（土）10:00", "2023/04/01 10:00:00", "2023.04.01"},
+        {"2024/2/29 9:05", "2024/02/29 09:05:00", "2024.02.29"},
+        {"2023/02/29", "2023/02/29", "????.??.??"},
+        {"2023/04/01 25:00", "2023/04/01 25:00", "????.??.??"},
+        {"next Tuesday", "next Tuesday", "????.??.??"},
+        {"2026.??.??", "2026.??.??", "2026.??.??"},
+        {"2026.07.??", "2026.07.??", "2026.07.??"},
+    };
+    const char *usi = "startpos moves 7g7f";
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Record *games;
+        int count;
+        RecordError err;
+        ck_assert_int_eq(record_read_all(usi, strlen(usi), REC_USI, NULL, &games, &count, &err), 0);
+        ck_assert_int_eq(record_header_add(&games[0], "Start", rows[i].in), 0);
+        char want[128];
+        char *kif = record_write(&games[0], REC_KIF, NULL, &err), *csa = record_write(&games[0], REC_CSA, NULL, &err),
+             *pgn = record_write(&games[0], REC_PGN, NULL, &err);
+        ck_assert(kif && csa && pgn);
+        snprintf(want, sizeof want, "\n開始日時：%s\n", rows[i].slash);
+        ck_assert_msg(strstr(kif, want) != NULL, "%s: KIF wants %s in\n%s", rows[i].in, rows[i].slash, kif);
+        snprintf(want, sizeof want, "\n$START_TIME:%s\n", rows[i].slash);
+        ck_assert_msg(strstr(csa, want) != NULL, "%s: CSA wants %s in\n%s", rows[i].in, rows[i].slash, csa);
+        snprintf(want, sizeof want, "[Date \"%s\"]", rows[i].pgn);
+        ck_assert_msg(strstr(pgn, want) != NULL, "%s: PGN wants %s in\n%s", rows[i].in, want, pgn);
+        /* read back: the PGN's unknown date is no date at all; a known one reads as a start */
+        Record back;
+        ck_assert_int_eq(record_read(pgn, strlen(pgn), REC_PGN, NULL, &back, &err), 0);
+        const char *start = record_header_get(&back, "Start");
+        if (rows[i].pgn[0] == '?')
+            ck_assert_msg(start == NULL, "%s: PGN's unknown date read back as '%s'", rows[i].in, start);
+        else
+            ck_assert_msg(start && !strcmp(start, rows[i].pgn), "%s: PGN date read back as '%s'", rows[i].in, start);
+        record_free(&back);
+        free(kif), free(csa), free(pgn);
+        record_free(&games[0]);
+        free(games);
+    }
+}
+END_TEST
+
 Suite *suite_records(void) {
     Suite *s = suite_create("records");
     TCase *tc = tcase_create("records");
@@ -217,6 +276,7 @@ Suite *suite_records(void) {
     tcase_add_test(tc, test_sjis);
     tcase_add_test(tc, test_bad_records);
     tcase_add_test(tc, test_ki2_disambiguation);
+    tcase_add_test(tc, test_dates);
     suite_add_tcase(s, tc);
     return s;
 }

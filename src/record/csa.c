@@ -467,8 +467,12 @@ char *csa_write(const Record *rec, RecordError *err) {
     if (white) sb_printf(&b, "N-%s\n", white);
     for (int i = 0; i < rec->header_count; i++) {
         const HeaderName *h = header_by_key(rec->headers[i].key);
+        char date[40];
         if (h && h->csa[0] == '$')
-            sb_printf(&b, "%s:%s\n", h->csa, rec->headers[i].value);
+            sb_printf(&b, "%s:%s\n", h->csa,
+                      !strcmp(h->key, "Start") || !strcmp(h->key, "End")
+                          ? rec_date_write(rec->headers[i].value, REC_DATE_SLASH, date, sizeof date)
+                          : rec->headers[i].value);
         else if (!h && rec->headers[i].key[0] == '$')
             sb_printf(&b, "%s:%s\n", rec->headers[i].key, rec->headers[i].value);
     }

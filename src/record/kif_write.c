@@ -166,8 +166,11 @@ static void put_headers(KifWriter *w, const Record *rec, const RecordWriteOption
         /* WHY: a key from another format (a PGN tag name) may begin like another kind of KIF
          * line ("手数指手", "12"): it would read back as that; such a header goes out as a
          * comment line instead */
-        sb_printf(&w->b, "%s%s：%s\n", h || kif_header_key_ok(key, rec->headers[i].value) ? "" : "*", key,
-                  rec->headers[i].value);
+        const char *value = rec->headers[i].value;
+        char date[40];
+        if (h && (!strcmp(h->key, "Start") || !strcmp(h->key, "End")))
+            value = rec_date_write(value, REC_DATE_SLASH, date, sizeof date);
+        sb_printf(&w->b, "%s%s：%s\n", h || kif_header_key_ok(key, value) ? "" : "*", key, value);
     }
     const char *hc = kif_handicap_name(rec->variant, rec->start);
     if (hc)

@@ -41,10 +41,11 @@ char *pgn_write(const Record *rec, RecordError *err) {
     const char *keys[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const char *val = NULL;
+        char date[16];
         if (!strcmp(keys[i], "Result"))
             val = result_token(rec->result);
         else if (!strcmp(keys[i], "Date"))
-            val = record_header_get(rec, "Start");
+            val = rec_date_write(record_header_get(rec, "Start"), REC_DATE_PGN, date, sizeof date);
         else if (!strcmp(keys[i], "White") || !strcmp(keys[i], "Black"))
             val = record_header_get(rec, keys[i][0] == 'W' ? "Black" : "White"); /* first mover = White */
         else
@@ -89,7 +90,8 @@ static const Variant *variant_by_xboard(const char *name) {
     return variant_find(name);
 }
 
-/* A tag pair; White/Black swap (XBoard's White moves first), Date is the start. */
+/* A tag pair; White/Black swap (XBoard's White moves first), Date is the start (kept as
+ * written; the writers put it in their own form, date.c). */
 static int pgn_tag(const Variant *v, Position *pos, Record *out, const char *key_in, const char *val, char *e,
                    size_t elen) {
     char key[64];
@@ -109,7 +111,7 @@ static int pgn_tag(const Variant *v, Position *pos, Record *out, const char *key
         if (!strcmp(key, "Date")) snprintf(key, sizeof key, "Start");
         if (!strcmp(key, "White") || !strcmp(key, "Black"))
             snprintf(key, sizeof key, "%s", key[0] == 'W' ? "Black" : "White");
-        if (!strcmp(val, "?") && strcmp(key, "Start")) return 0; /* PGN's "unknown" */
+        if (!strcmp(key, "Start") ? rec_date_unknown(val) : !strcmp(val, "?")) return 0; /* PGN's "unknown" */
         record_header_add(out, key, val);
     }
     return 0;

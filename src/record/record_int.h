@@ -69,6 +69,15 @@ const HeaderName *header_by_kif(const char *k);
 const HeaderName *header_by_csa(const char *k);
 const HeaderName *header_by_key(const char *k);
 
+/* Dates (date.c): a Start or End header's value as the format writes it. REC_DATE_SLASH (KIF,
+ * CSA): "YYYY/MM/DD[ HH:MM:SS]", a zoned time moved to Japan time; a value that is not a whole
+ * date is returned as it is. REC_DATE_PGN: "YYYY.MM.DD", "????.??.??" for no date or one that
+ * does not read (NULL value allowed). The result is buf or value. */
+typedef enum { REC_DATE_SLASH, REC_DATE_PGN } RecDateStyle;
+const char *rec_date_write(const char *value, RecDateStyle style, char *buf, size_t len);
+/* PGN's marks for an unknown date ("?", "????.??.??") or an empty value. */
+bool rec_date_unknown(const char *value);
+
 /* Result and end reason from a terminal word seen with `stm` to move, and back. */
 void rec_set_end(Record *rec, RecordEnd end, Color stm);
 Color rec_final_stm(const Record *rec); /* side to move after the main line */
