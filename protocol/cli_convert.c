@@ -108,8 +108,10 @@ static int convert_args(int argc, char **argv, ConvertArgs *c) {
     return 0;
 }
 
-/* Shift_JIS for KIF and KI2: asked for, or by default when the output file is .kif / .ki2. */
+/* Shift_JIS for KIF and KI2: asked for, or by default when the output file is .kif / .ki2; for
+ * CSA when asked for (by default CSA is UTF-8 with its encoding line). */
 static bool convert_sjis(const ConvertArgs *c) {
+    if (c->to == REC_CSA) return c->enc && !strncasecmp(c->enc, "s", 1);
     if (c->to != REC_KIF && c->to != REC_KI2) return false;
     if (c->enc) return !strncasecmp(c->enc, "s", 1);
     return c->out && (strstr(c->out, ".kif") || strstr(c->out, ".ki2")) && !strstr(c->out, ".kifu") &&
@@ -129,7 +131,10 @@ static char *convert_write_all(const ConvertArgs *c, Record *games, int count, b
             free(all);
             return NULL;
         }
-        size_t n = strlen(s);
+        const char *body = s; /* one encoding line, at the top of the file */
+        if (g && c->to == REC_CSA && !strncmp(body, "'CSA encoding=", 14) && strchr(body, '\n'))
+            body = strchr(body, '\n') + 1;
+        size_t n = strlen(body);
         char *p = realloc(all, *len + n + 3);
         if (!p) {
             fprintf(stderr, "shishi convert: out of memory\n");
@@ -139,7 +144,7 @@ static char *convert_write_all(const ConvertArgs *c, Record *games, int count, b
         }
         all = p;
         if (g && c->to == REC_CSA) memcpy(all + *len, "/\n", 2), *len += 2;
-        memcpy(all + *len, s, n + 1);
+        memcpy(all + *len, body, n + 1);
         *len += n;
         free(s);
     }

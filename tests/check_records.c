@@ -266,6 +266,34 @@ START_TEST(test_dates) {
 }
 END_TEST
 
+/* CSA in UTF-8 says so on its first line (CSA V3.0's `'CSA encoding=`, as floodgate writes it;
+ * without it readers take Shift_JIS); the line is read as the encoding, not as a comment. */
+START_TEST(test_csa_encoding_line) {
+    const char *usi = "startpos moves 7g7f";
+    Record *games;
+    int count;
+    RecordError err;
+    ck_assert_int_eq(record_read_all(usi, strlen(usi), REC_USI, NULL, &games, &count, &err), 0);
+    ck_assert_int_eq(record_header_add(&games[0], "Black", "先手の人"), 0);
+    char *utf8 = record_write(&games[0], REC_CSA, NULL, &err);
+    RecordWriteOptions sjis = {.sjis = 1};
+    char *plain = record_write(&games[0], REC_CSA, &sjis, &err);
+    ck_assert_msg(utf8 && !strncmp(utf8, "'CSA encoding=UTF-8\nV2.2\nN+先手の人\n",
+                                   strlen("'CSA encoding=UTF-8\nV2.2\nN+先手の人\n")),
+                  "%s", utf8);
+    ck_assert_msg(plain && !strncmp(plain, "V2.2\n", 5), "%s", plain);
+    Record back;
+    ck_assert_int_eq(record_read(utf8, strlen(utf8), REC_CSA, NULL, &back, &err), 0);
+    ck_assert_msg(back.comment == NULL, "the encoding line read as a comment: '%s'", back.comment);
+    ck_assert_str_eq(record_header_get(&back, "Black"), "先手の人");
+    ck_assert_int_eq(back.main.count, 1);
+    record_free(&back);
+    free(utf8), free(plain);
+    record_free(&games[0]);
+    free(games);
+}
+END_TEST
+
 Suite *suite_records(void) {
     Suite *s = suite_create("records");
     TCase *tc = tcase_create("records");
@@ -277,6 +305,7 @@ Suite *suite_records(void) {
     tcase_add_test(tc, test_bad_records);
     tcase_add_test(tc, test_ki2_disambiguation);
     tcase_add_test(tc, test_dates);
+    tcase_add_test(tc, test_csa_encoding_line);
     suite_add_tcase(s, tc);
     return s;
 }

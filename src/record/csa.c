@@ -252,6 +252,7 @@ static int statement(CsaReader *r, const char *s) {
     Record *rec = r->rec;
     if (!*s) return 0;
     if (s[0] == '\'') {
+        if (!strncmp(s, "'CSA encoding=", 14)) return 0; /* how the text is encoded (CSA V3.0), not a comment */
         const char *c = s + 1;
         if (*c == '*') c++;
         return add_comment_to(r->last ? &r->last->comment : &rec->comment, c) ? cfail(r, "%s", "out of memory") : 0;
@@ -447,7 +448,7 @@ static void put_position(Sbuf *b, const Position *pos) {
     sb_put(b, pos->stm == BLACK ? "+\n" : "-\n");
 }
 
-char *csa_write(const Record *rec, RecordError *err) {
+char *csa_write(const Record *rec, const RecordWriteOptions *opt, RecordError *err) {
     const Variant *v = rec->variant;
     if (!v->pieces[0].csa) {
         rec_error(err, 0, 0, "", "%s has no CSA form", v->name);
@@ -461,6 +462,7 @@ char *csa_write(const Record *rec, RecordError *err) {
         return NULL;
     }
     Sbuf b = {0};
+    if (!opt->sjis) sb_put(&b, "'CSA encoding=UTF-8\n");
     sb_put(&b, "V2.2\n");
     const char *black = record_header_get(rec, "Black"), *white = record_header_get(rec, "White");
     if (black) sb_printf(&b, "N+%s\n", black);

@@ -106,7 +106,10 @@ static int pgn_tag(const Variant *v, Position *pos, Record *out, const char *key
                       : !strcmp(val, "0-1")     ? REC_RESULT_WHITE
                       : !strcmp(val, "1/2-1/2") ? REC_RESULT_DRAW
                                                 : REC_RESULT_NONE;
-        if (out->result != REC_RESULT_NONE) out->end = out->result == REC_RESULT_DRAW ? REC_END_DRAW : REC_END_OTHER;
+        /* a later Result tag replaces an earlier one, its end too ("*" or an unknown token: none) */
+        out->end = out->result == REC_RESULT_NONE   ? REC_END_NONE
+                   : out->result == REC_RESULT_DRAW ? REC_END_DRAW
+                                                    : REC_END_OTHER;
     } else if (strcmp(key, "Variant") && strcmp(key, "SetUp")) {
         if (!strcmp(key, "Date")) snprintf(key, sizeof key, "Start");
         if (!strcmp(key, "White") || !strcmp(key, "Black"))

@@ -238,7 +238,7 @@ char *record_write(const Record *rec, RecordFormat f, const RecordWriteOptions *
     switch (f) {
     case REC_KIF: return kif_write(rec, false, opt, err);
     case REC_KI2: return kif_write(rec, true, opt, err);
-    case REC_CSA: return csa_write(rec, err);
+    case REC_CSA: return csa_write(rec, opt, err);
     case REC_USI: return usi_write(rec, err);
     case REC_PGN: return pgn_write(rec, err);
     default: rec_error(err, 0, 0, "", "unknown record format"); return NULL;

@@ -82,7 +82,7 @@ typedef struct {
 
 /* Writing options. */
 typedef struct {
-    int sjis; /* KIF/KI2: the caller will encode as Shift_JIS (no "encoding=UTF-8" line) */
+    int sjis; /* KIF/KI2/CSA: the caller will encode as Shift_JIS (no "encoding=UTF-8" line) */
 } RecordWriteOptions;
 
 void record_init(Record *rec, const Variant *v);

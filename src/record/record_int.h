@@ -91,7 +91,9 @@ char *kif_write(const Record *rec, bool ki2, const RecordWriteOptions *opt, Reco
 bool kif_header_key_ok(const char *key, const char *value);
 int csa_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
                  RecordError *err);
-char *csa_write(const Record *rec, RecordError *err);
+/* CSA V2.2; UTF-8 text begins with the encoding line `'CSA encoding=UTF-8` (CSA V3.0, as
+ * floodgate writes it): without one, CSA readers take Shift_JIS. */
+char *csa_write(const Record *rec, const RecordWriteOptions *opt, RecordError *err);
 int usi_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
                  RecordError *err);
 char *usi_write(const Record *rec, RecordError *err);
