@@ -78,11 +78,25 @@ void analysis_summarise(const MoveAnalysis *moves, int n, SideSummary out[COLOR_
     }
 }
 
-int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n) {
+/* ShogiHome's analysis lines for the position after move m (docs/analysis.md): its value from
+ * Black's side, a mate as the winner and the plies left. */
+static void gui_note(const MoveAnalysis *m, char *buf, size_t len) {
+    Value v = m->played_score; /* the mover's view */
+    size_t at;
+    if (v >= VALUE_MATE_IN_MAX || v <= -VALUE_MATE_IN_MAX) {
+        Color winner = v > 0 ? m->side : (Color)!m->side;
+        snprintf(buf, len, "#詰み=%s勝ち:%d手", winner == BLACK ? "先手" : "後手", VALUE_MATE - abs(v));
+    } else
+        snprintf(buf, len, "#評価値=%d", m->side == BLACK ? v : -v);
+    at = strlen(buf);
+    snprintf(buf + at, len - at, "\n#エンジン=%s %s", SHISHI_NAME, SHISHI_VERSION);
+}
+
+int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n, bool gui_notes) {
     for (int i = 0; i < n && i < rec->main.count; i++) {
         const MoveAnalysis *m = &moves[i];
         RecordMove *rm = &rec->main.moves[i];
-        char played[32], best[32], note[256];
+        char played[32], best[32], note[512];
         analysis_format_score(m->played_score, played, sizeof played);
         analysis_format_score(m->best_score, best, sizeof best);
         snprintf(note, sizeof note, "shishi: %s", played);
@@ -91,6 +105,11 @@ int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n) {
         len = strlen(note);
         if (m->played != m->best)
             snprintf(note + len, sizeof note - len, ", best %s %s", m->best_note[0] ? m->best_note : "?", best);
+        len = strlen(note);
+        if (gui_notes && len + 1 < sizeof note) {
+            note[len] = '\n';
+            gui_note(m, note + len + 1, sizeof note - len - 1);
+        }
         size_t old = rm->comment ? strlen(rm->comment) + 1 : 0;
         char *c = malloc(old + strlen(note) + 1);
         if (!c) return -1;

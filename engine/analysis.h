@@ -51,8 +51,10 @@ void analysis_format_score(Value v, char *buf, size_t len);
 /* Per-side totals of n analysed moves. */
 void analysis_summarise(const MoveAnalysis *moves, int n, SideSummary out[COLOR_NB]);
 /* Append each move's verdict to its comment in rec's main line and set its NAG; rec's main
- * line must hold at least n moves. Returns 0, or -1 when out of memory. */
-int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n);
+ * line must hold at least n moves. gui_notes adds the lines shogi GUIs read as an analysis
+ * (ShogiHome's `#評価値=` in centipawns from Black's side, or `#詰み=先手勝ち:N手`, and
+ * `#エンジン=`): for KIF, KI2 and CSA. Returns 0, or -1 when out of memory. */
+int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n, bool gui_notes);
 /* The evaluation graph of n moves as a standalone SVG document (malloc'd, NUL-terminated;
  * NULL when out of memory). title is shown at the top (escaped here). */
 char *analysis_svg(const MoveAnalysis *moves, int n, const char *title);

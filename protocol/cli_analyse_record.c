@@ -293,7 +293,7 @@ static int write_annotated(OutFile *out, Record *rec, RecordFormat f, const Move
     bool sjis = (f == REC_KIF || f == REC_KI2) && (strstr(name, ".kif") || strstr(name, ".ki2")) &&
                 !strstr(name, ".kifu") && !strstr(name, ".ki2u");
     RecordWriteOptions wopt = {.sjis = sjis};
-    if (analysis_annotate(rec, moves, n)) return fprintf(stderr, "shishi analyse: out of memory\n"), 1;
+    if (analysis_annotate(rec, moves, n, f != REC_PGN)) return fprintf(stderr, "shishi analyse: out of memory\n"), 1;
     char *text = record_write(rec, f, &wopt, &err);
     if (!text) return fprintf(stderr, "shishi analyse: %s: %s\n", name, err.msg), 1;
     size_t len = strlen(text);

@@ -78,7 +78,7 @@ START_TEST(test_annotate_pgn_nag) {
     ck_assert_int_eq(rec.main.count, 3);
     MoveAnalysis m[3] = {judged(BLACK, 0, 0, 1, 1), judged(WHITE, 0, -2000, 1, 2), judged(BLACK, 0, -400, 1, 2)};
     snprintf(m[1].best_note, sizeof m[1].best_note, "e9e8");
-    ck_assert_int_eq(analysis_annotate(&rec, m, 3), 0);
+    ck_assert_int_eq(analysis_annotate(&rec, m, 3, false), 0);
     ck_assert_str_eq(rec.main.moves[0].comment, "old\nshishi: +0.00");
     ck_assert_int_eq(rec.main.moves[1].nag, 4);
     ck_assert_str_eq(rec.main.moves[1].comment, "shishi: -20.00 ??, best e9e8 +0.00");
@@ -92,6 +92,27 @@ START_TEST(test_annotate_pgn_nag) {
     ck_assert_int_eq(back.main.moves[0].nag, 0);
     free(out);
     record_free(&back);
+    record_free(&rec);
+}
+END_TEST
+
+/* KIF gets the lines ShogiHome reads as an analysis: the value after each move from Black's
+ * side in centipawns, a mate as the winner and the plies left, the engine's name. */
+START_TEST(test_annotate_kif_gui_notes) {
+    const char *usi = "startpos moves 7g7f 3c3d 8h2b+";
+    Record rec;
+    RecordError err;
+    ck_assert_msg(record_read(usi, strlen(usi), REC_USI, NULL, &rec, &err) == 0, "%s", err.msg);
+    /* the mover's view; White's -120 is Black's +120; Black mates in 4 plies after move 3 */
+    MoveAnalysis m[3] = {judged(BLACK, 35, 35, 1, 1), judged(WHITE, -120, -120, 1, 1),
+                         judged(BLACK, VALUE_MATE - 4, VALUE_MATE - 4, 1, 1)};
+    ck_assert_int_eq(analysis_annotate(&rec, m, 3, true), 0);
+    char *kif = record_write(&rec, REC_KIF, NULL, &err);
+    ck_assert_ptr_nonnull(kif);
+    ck_assert_msg(strstr(kif, "(77)\n*shishi: +0.35\n*#評価値=35\n*#エンジン=Shishi ") != NULL, "%s", kif);
+    ck_assert_msg(strstr(kif, "(33)\n*shishi: -1.20\n*#評価値=120\n") != NULL, "%s", kif);
+    ck_assert_msg(strstr(kif, "*#詰み=先手勝ち:4手\n") != NULL, "%s", kif);
+    free(kif);
     record_free(&rec);
 }
 END_TEST
@@ -118,6 +139,7 @@ Suite *suite_analysis(void) {
     tcase_add_test(tc, test_judge);
     tcase_add_test(tc, test_summary);
     tcase_add_test(tc, test_annotate_pgn_nag);
+    tcase_add_test(tc, test_annotate_kif_gui_notes);
     tcase_add_test(tc, test_svg);
     suite_add_tcase(s, tc);
     return s;
