@@ -281,6 +281,6 @@ void rec_set_end(Record *rec, RecordEnd end, Color stm) {
     case REC_END_REPETITION:
     case REC_END_IMPASSE:
     case REC_END_DRAW: rec->result = REC_RESULT_DRAW; break;
-    default: break;
+    default: rec->result = REC_RESULT_NONE; break; /* an end without a result replaces an earlier one's */
     }
 }
