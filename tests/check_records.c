@@ -294,6 +294,54 @@ START_TEST(test_csa_encoding_line) {
 }
 END_TEST
 
+/* PGN variations (PGN 8.2.5): each one replaces the move before it and becomes that move's
+ * alternative, at any depth; they are written back in the same places, through KIF too. */
+START_TEST(test_pgn_variations) {
+    const char *text = "[Variant \"shogi\"]\n\n1. c4 (1. g4 c6 (1... g6) 2. h4) g6 {c} 2. Bxh8+ $2 "
+                       "(2. d4 {x} Sd8 (2... Sf8)) Sxh8 *\n";
+    Record rec;
+    RecordError err;
+    ck_assert_msg(record_read(text, strlen(text), REC_PGN, NULL, &rec, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(rec.main.count, 4);
+    ck_assert_int_eq(rec.main.moves[0].alt_count, 1);
+    const RecordLine *v1 = &rec.main.moves[0].alts[0];
+    ck_assert_int_eq(v1->count, 3);
+    ck_assert_int_eq(v1->moves[1].alt_count, 1);
+    ck_assert_int_eq(v1->moves[1].alts[0].count, 1);
+    ck_assert_int_eq(rec.main.moves[2].alt_count, 1);
+    ck_assert_int_eq(rec.main.moves[2].alts[0].count, 2);
+    ck_assert_str_eq(rec.main.moves[2].alts[0].moves[0].comment, "x");
+    ck_assert_int_eq(rec.main.moves[2].alts[0].moves[1].alt_count, 1);
+    ck_assert_int_eq(rec.main.moves[2].nag, 2);
+    char *out = record_write(&rec, REC_PGN, NULL, &err);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_msg(
+        strstr(out, "1. c4 (1. g4 c6 (1... g6) 2. h4) 1... g6 {c} 2. Bxh8+ $2 (2. d4 {x} 2... Sd8 (2... Sf8)) ") !=
+            NULL,
+        "%s", out);
+    for (int f = REC_KIF; f <= REC_PGN; f += REC_PGN - REC_KIF) { /* KIF and PGN keep variations */
+        char *t = record_write(&rec, (RecordFormat)f, NULL, &err);
+        Record back;
+        ck_assert_msg(record_read(t, strlen(t), (RecordFormat)f, NULL, &back, &err) == 0, "%s", err.msg);
+        ck_assert_int_eq(back.main.count, 4);
+        ck_assert_int_eq(back.main.moves[0].alts[0].count, 3);
+        ck_assert_int_eq(back.main.moves[0].alts[0].moves[1].alts[0].moves[0].move,
+                         rec.main.moves[0].alts[0].moves[1].alts[0].moves[0].move);
+        ck_assert_int_eq(back.main.moves[2].alts[0].moves[1].alt_count, 1);
+        record_free(&back);
+        free(t);
+    }
+    free(out);
+    record_free(&rec);
+    const char *bad[] = {"1. c4 (g6) *", "1. c4 (1. g4 *", "(1. c4) *", "1. c4 (1. g4 Kxx) *"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        Record r;
+        ck_assert_msg(record_read(bad[i], strlen(bad[i]), REC_PGN, NULL, &r, &err) != 0, "accepted: %s", bad[i]);
+        ck_assert_int_eq(err.line, 1);
+    }
+}
+END_TEST
+
 Suite *suite_records(void) {
     Suite *s = suite_create("records");
     TCase *tc = tcase_create("records");
@@ -306,6 +354,7 @@ Suite *suite_records(void) {
     tcase_add_test(tc, test_ki2_disambiguation);
     tcase_add_test(tc, test_dates);
     tcase_add_test(tc, test_csa_encoding_line);
+    tcase_add_test(tc, test_pgn_variations);
     suite_add_tcase(s, tc);
     return s;
 }

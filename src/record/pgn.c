@@ -1,6 +1,7 @@
 /* pgn.c - PGN as XBoard 4.9.1 saves and loads it: the seven tag roster (XBoard's "White" is
  * the first mover, i.e. the record's Black), [Variant], [FEN]/[SetUp] for a non-standard
- * start, moves in XBoard's SAN (pgn_san.c), {comments} and the result token. */
+ * start, moves in XBoard's SAN (pgn_san.c), {comments}, (variations) and the result token;
+ * the movetext reader is pgn_movetext.c. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,37 @@ static void put_tag(Sbuf *b, const char *key, const char *val) {
     sb_printf(b, "[%s \"", key);
     for (const char *c = val; *c; c++) sb_printf(b, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
     sb_put(b, "\"]\n");
+}
+
+/* The moves of a line from pos (left as it was), numbered from `ply` (plies counted from the
+ * first move of a game that Black, XBoard's White, begins); each move's NAG, comment and
+ * variations ( ... ) after it, a move number again after a comment or a variation (PGN 8.2.2). */
+static void put_line(Sbuf *b, Position *pos, const RecordLine *line, int ply, int *wrapped) {
+    bool number = true;
+    for (int i = 0; i < line->count; i++, ply++) {
+        const RecordMove *rm = &line->moves[i];
+        char mv[64];
+        if (pos->stm == BLACK || number) sb_printf(b, pos->stm == BLACK ? "%d. " : "%d... ", ply / 2 + 1);
+        pgn_format_move(pos, rm->move, mv, sizeof mv);
+        pos_do_move(pos, rm->move);
+        sb_printf(b, "%s%s ", mv, movegen_count(pos) ? "" : "#");
+        number = false;
+        if (rm->nag > 0) sb_printf(b, "$%d ", rm->nag);
+        if (rm->comment) put_comment(b, rm->comment, " "), number = true;
+        if (rm->alt_count) {
+            pos_undo_move(pos);
+            for (int a = 0; a < rm->alt_count; a++) {
+                sb_put(b, "(");
+                put_line(b, pos, &rm->alts[a], ply, wrapped);
+                if (b->len && b->s[b->len - 1] == ' ') b->s[--b->len] = 0; /* "(1. e4 e5)", not "e5 )" */
+                sb_put(b, ") ");
+            }
+            pos_do_move(pos, rm->move);
+            number = true;
+        }
+        if (++*wrapped % 10 == 0) sb_put(b, "\n");
+    }
+    for (int i = 0; i < line->count; i++) pos_undo_move(pos);
 }
 
 char *pgn_write(const Record *rec, RecordError *err) {
@@ -64,16 +96,8 @@ char *pgn_write(const Record *rec, RecordError *err) {
     }
     sb_put(&b, "\n");
     if (rec->comment) put_comment(&b, rec->comment, "\n");
-    for (int i = 0; i < rec->main.count; i++) {
-        char mv[64];
-        if (pos->stm == BLACK || i == 0) sb_printf(&b, pos->stm == BLACK ? "%d. " : "%d... ", i / 2 + 1);
-        pgn_format_move(pos, rec->main.moves[i].move, mv, sizeof mv);
-        pos_do_move(pos, rec->main.moves[i].move);
-        sb_printf(&b, "%s%s ", mv, movegen_count(pos) ? "" : "#");
-        if (rec->main.moves[i].nag > 0) sb_printf(&b, "$%d ", rec->main.moves[i].nag);
-        if (rec->main.moves[i].comment) put_comment(&b, rec->main.moves[i].comment, " ");
-        if (i % 10 == 9) sb_put(&b, "\n");
-    }
+    int wrapped = 0;
+    put_line(&b, pos, &rec->main, pos->stm == WHITE, &wrapped);
     sb_printf(&b, "%s\n", result_token(rec->result));
     free(pos);
     if (b.oom) {
@@ -152,96 +176,6 @@ static int tag_line(const Variant *v, Position *pos, Record *out, const char *p,
         if (tag_pair(&p, key, sizeof key, val, sizeof val, e, elen)) return -1;
         if (pgn_tag(v, pos, out, key, val, why, sizeof why)) return snprintf(e, elen, "bad FEN: %s", why), -1;
     }
-    return 0;
-}
-
-static bool is_result(const char *tok) {
-    return !strcmp(tok, "*") || !strcmp(tok, "1-0") || !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2");
-}
-
-/* The file's line of p in the movetext (which holds one line per line of the file). */
-static int text_line(const char *text, const char *p) {
-    int line = 1;
-    for (const char *c = text; c < p; c++) line += *c == '\n';
-    return line;
-}
-
-/* A movetext fault at p: the file's line, the line's text. */
-static int text_fail(RecordError *err, const char *text, const char *p, int ply, const char *msg, const char *arg) {
-    const char *start = p;
-    while (start > text && start[-1] != '\n') start--;
-    char line[256];
-    snprintf(line, sizeof line, "%.*s", (int)strcspn(start, "\n"), start);
-    rec_error(err, text_line(text, p), ply, line, msg, arg);
-    return -1;
-}
-
-/* The movetext: moves (move numbers "12." / "12..." also glued to the move), {comments},
- * ; comments to the end of the line, (variations) skipped, $NAGs, the result token. text
- * holds one line per line of the file (tag lines blank), so a fault names its line. WHY
- * unclosed '{' / '(' and stray '}' / ')' are faults: a truncated file ("1. Ne5 {comm") was
- * read as a shorter game without a word. */
-static int pgn_moves(Position *pos, Record *out, const char *text, RecordError *err) {
-    RecordMove *last = NULL;
-    int ply = 0, depth = 0;
-    bool over = false; /* the result token came: the game's moves are over */
-    char e[256];
-    const char *p = text, *open = NULL; /* the outermost '(' not closed yet */
-    while (*(p = skip_spaces(p))) {
-        if (*p == '\n') {
-            p++;
-            continue;
-        }
-        if (*p == '{' || *p == ';') {
-            const char *close = *p == '{' ? strchr(p, '}') : strchr(p, '\n');
-            if (*p == '{' && !close) return text_fail(err, text, p, ply + 1, "%s", "a {comment} that never ends");
-            size_t n = close ? (size_t)(close - p - 1) : strlen(p + 1);
-            if (!depth) {
-                char **slot = last ? &last->comment : &out->comment;
-                free(*slot);
-                *slot = strndup(p + 1, n);
-            }
-            p = close ? close + 1 : p + 1 + n;
-            continue;
-        }
-        if (*p == '(' || *p == ')' || *p == '}') {
-            if (*p != '(' && !depth)
-                return text_fail(err, text, p, ply + 1, "'%s' closes nothing", *p == ')' ? ")" : "}");
-            if (*p == '(' && !depth) open = p;
-            depth += *p++ == '(' ? 1 : -1;
-            continue;
-        }
-        char tok[128];
-        size_t n = strcspn(p, " \t\n{}();");
-        snprintf(tok, sizeof tok, "%.*s", (int)(n < 127 ? n : 127), p);
-        p += n;
-        const char *mv = tok;
-        if (isdigit((unsigned char)*mv) && strchr(tok, '.')) {
-            mv += strspn(mv, "0123456789");
-            mv += strspn(mv, ".");
-        }
-        if (!depth && mv[0] == '$') { /* a NAG ($0 to $255, PGN 8.2.4) belongs to the move before it */
-            char *end;
-            long nag = isdigit((unsigned char)mv[1]) ? strtol(mv + 1, &end, 10) : -1;
-            if (nag < 0 || nag > 255 || *end)
-                return text_fail(err, text, p - n, ply ? ply : 1, "malformed NAG %s (a NAG is $0 to $255)", mv);
-            if (last) last->nag = (int)nag;
-            continue;
-        }
-        if (!depth && is_result(mv)) over = true;
-        if (depth || is_result(mv) || mv[0] == '$' || !mv[0]) continue;
-        if (over) return text_fail(err, text, p - n, ply + 1, "a move after the result: %s", mv);
-        Move m;
-        ply++;
-        if (pgn_parse_move(pos, mv, &m, e, sizeof e)) {
-            char what[400];
-            snprintf(what, sizeof what, "%s: %s", mv, e);
-            return text_fail(err, text, p - n, ply, "%s", what);
-        }
-        last = record_line_push(&out->main, m);
-        pos_do_move(pos, m);
-    }
-    if (depth) return text_fail(err, text, open, ply + 1, "%s", "a (variation) that never ends");
     return 0;
 }
 

@@ -98,6 +98,9 @@ int usi_read_all(const char *text, size_t len, const RecordReadOptions *opt, Rec
                  RecordError *err);
 char *usi_write(const Record *rec, RecordError *err);
 int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record *out, RecordError *err);
+/* The movetext (pgn_movetext.c), with pos at the game's start: the main line onto out (pos
+ * left after it), variations as alternatives of the moves they replace. 0, or -1 with err. */
+int pgn_moves(Position *pos, Record *out, const char *text, RecordError *err);
 char *pgn_write(const Record *rec, RecordError *err);
 /* One move in XBoard's PGN notation (pgn_san.c); parse accepts SAN and coordinate forms. */
 void pgn_format_move(Position *pos, Move m, char *buf, size_t len);
