@@ -86,10 +86,13 @@ START_TEST(test_xboard_pgn_fixtures) {
         const char *file, *variant;
         int plies;
         RecordResult result;
+        const char *black;
+        int variation_at; /* ply whose move has a variation (0: none) */
     } rows[] = {
-        {"chu", "chu", 94, REC_RESULT_WHITE},
-        {"shogi", "shogi", 121, REC_RESULT_DRAW},
-        {"crazywa", "wa", 63, REC_RESULT_BLACK},
+        {"chu", "chu", 94, REC_RESULT_WHITE, "Shishi 0.1-bdd8862", 0},
+        {"shogi", "shogi", 121, REC_RESULT_DRAW, "Shishi 0.1-bdd8862", 0},
+        {"crazywa", "wa", 63, REC_RESULT_BLACK, "Shishi 0.1-bdd8862", 0},
+        {"shogi-variation", "shogi", 61, REC_RESULT_DRAW, "Shishi 0.1-965875e", 3},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char path[256];
@@ -100,7 +103,9 @@ START_TEST(test_xboard_pgn_fixtures) {
         ck_assert_str_eq(rec.variant->name, rows[i].variant);
         ck_assert_int_eq(rec.main.count, rows[i].plies);
         ck_assert_int_eq(rec.result, rows[i].result);
-        ck_assert_str_eq(record_header_get(&rec, "Black"), "Shishi 0.1-bdd8862");
+        ck_assert_str_eq(record_header_get(&rec, "Black"), rows[i].black);
+        for (int k = 0; k < rec.main.count; k++)
+            ck_assert_int_eq(rec.main.moves[k].alt_count, k + 1 == rows[i].variation_at);
         RecordError err;
         char *mine = record_write(&rec, REC_PGN, NULL, &err);
         ck_assert_ptr_nonnull(mine);
