@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../src/record/record.h"
+#include "../src/strbuf.h"
 #include "testutil.h"
 
 static void assert_same(const Record *a, const Record *b, RecordFormat f, const char *name) {
@@ -338,6 +339,21 @@ START_TEST(test_pgn_variations) {
         Record r;
         ck_assert_msg(record_read(bad[i], strlen(bad[i]), REC_PGN, NULL, &r, &err) != 0, "accepted: %s", bad[i]);
         ck_assert_int_eq(err.line, 1);
+    }
+    /* nesting: 255 levels read, 256 are refused with a message (not a deep recursion) */
+    for (int levels = 255; levels <= 100000; levels += 100000 - 255) {
+        Sbuf deep = {0};
+        for (int i = 0; i < levels; i++) sb_put(&deep, "c4 (");
+        sb_put(&deep, "c4");
+        for (int i = 0; i < levels; i++) sb_put(&deep, ")");
+        Record r;
+        int rc = record_read(deep.s, deep.len, REC_PGN, NULL, &r, &err);
+        ck_assert_int_eq(rc, levels < 256 ? 0 : -1);
+        if (rc == 0)
+            record_free(&r);
+        else
+            ck_assert_msg(strstr(err.msg, "nested too deep") != NULL, "%s", err.msg);
+        free(deep.s);
     }
 }
 END_TEST

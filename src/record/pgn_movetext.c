@@ -9,6 +9,10 @@
 #include "../position.h"
 #include "record_int.h"
 
+/* WHY a limit: each level is a recursion of the reader (and of the writer), and a text of
+ * nothing but "c4 (" would otherwise nest as deep as it is long; as KIF's (kif_read.c) */
+enum { DEPTH_MAX = 256 };
+
 typedef struct {
     const char *text; /* the whole movetext: one line per line of the file (tag lines blank) */
     const char *p;
@@ -60,6 +64,7 @@ static int line(Scan *s, Position *pos, RecordLine *to, int ply, int depth);
 static int variation(Scan *s, Position *pos, RecordMove *last, int ply, int depth) {
     const char *open = s->p++;
     if (!last) return fail(s, open, ply + 1, "%s", "a (variation) before any move it could replace");
+    if (depth + 1 >= DEPTH_MAX) return fail(s, open, ply, "%s", "variations nested too deep");
     RecordLine *alts = realloc(last->alts, (size_t)(last->alt_count + 1) * sizeof *alts);
     if (!alts) return fail(s, open, ply, "%s", "out of memory");
     last->alts = alts;
