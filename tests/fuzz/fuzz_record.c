@@ -7,7 +7,7 @@
  * variation); write in every format that can hold its game (KIF and USI always, KI2 for 9x9
  * boards, CSA for games with CSA codes, PGN for games offered over XBoard); and each written
  * text must read back to the same start position, main-line moves and result (USI holds no
- * result, CSA no result without a reason). */
+ * result, CSA no result without a reason), and KIF, KI2 and PGN to the same variations. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,6 +71,19 @@ static void drop_counter_strike(char *sfen) {
     *f3 = '-';
 }
 
+/* The same moves and the same variations at the same places, at every depth. */
+static void check_same_tree(const RecordLine *a, const RecordLine *b, const char *name, const char *text) {
+    FUZZ_CHECK(a->count == b->count, "a line of %d moves reads back from %s as %d:\n%s", a->count, name, b->count,
+               text);
+    for (int i = 0; i < a->count; i++) {
+        FUZZ_CHECK(a->moves[i].move == b->moves[i].move, "a move reads back from %s as another:\n%s", name, text);
+        FUZZ_CHECK(a->moves[i].alt_count == b->moves[i].alt_count, "%d variations read back from %s as %d:\n%s",
+                   a->moves[i].alt_count, name, b->moves[i].alt_count, text);
+        for (int k = 0; k < a->moves[i].alt_count; k++)
+            check_same_tree(&a->moves[i].alts[k], &b->moves[i].alts[k], name, text);
+    }
+}
+
 static void check_same(const Record *a, const Record *b, RecordFormat f, const char *text) {
     const char *name = record_format_name(f);
     FUZZ_CHECK(a->variant == b->variant, "%s: written %s reads back as %s:\n%s", a->variant->name, name,
@@ -85,6 +98,7 @@ static void check_same(const Record *a, const Record *b, RecordFormat f, const c
     for (int i = 0; i < a->main.count; i++)
         FUZZ_CHECK(a->main.moves[i].move == b->main.moves[i].move, "%s: move %d reads back from %s as another:\n%s",
                    a->variant->name, i + 1, name, text);
+    if (f == REC_KIF || f == REC_KI2 || f == REC_PGN) check_same_tree(&a->main, &b->main, name, text);
     /* USI holds no result; CSA names a reason with every result (%TORYO ...), so a result
      * without one (PGN 1-0, KIF "まで…の勝ち" alone) has no CSA form */
     if (f != REC_USI && (f != REC_CSA || a->end != REC_END_OTHER))
