@@ -122,6 +122,48 @@ START_TEST(test_xboard_pgn_fixtures) {
 }
 END_TEST
 
+/* A PGN file of several games (XBoard's match file) reads as its games in order, each with
+ * its own [Variant]; a fault in a later game names the file's line. */
+START_TEST(test_pgn_many_games) {
+    Sbuf all = {0};
+    const char *files[] = {"shogi", "chu", "shogi-variation"};
+    const int plies[] = {121, 94, 61};
+    for (int i = 0; i < 3; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "tests/data/xboard/%s.pgn", files[i]);
+        size_t len;
+        char *text = test_read_file(path, &len);
+        sb_put(&all, text);
+        sb_put(&all, "\n");
+        free(text);
+    }
+    Record *games;
+    int count;
+    RecordError err;
+    ck_assert_msg(record_read_all(all.s, all.len, REC_UNKNOWN, NULL, &games, &count, &err) == 0, "%s", err.msg);
+    ck_assert_int_eq(count, 3);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_str_eq(games[i].variant->name, i == 1 ? "chu" : "shogi");
+        ck_assert_int_eq(games[i].main.count, plies[i]);
+        record_free(&games[i]);
+    }
+    free(games);
+    /* a first game without [Variant] is the default game, whatever the next one names */
+    const char *two = "[Event \"a\"]\n\n1. c4 *\n\n[Event \"b\"]\n[Variant \"chu\"]\n\n1. f5 *\n";
+    ck_assert_int_eq(record_read_all(two, strlen(two), REC_PGN, NULL, &games, &count, &err), 0);
+    ck_assert_int_eq(count, 2);
+    ck_assert_str_eq(games[0].variant->name, "shogi");
+    ck_assert_str_eq(games[1].variant->name, "chu");
+    for (int i = 0; i < 2; i++) record_free(&games[i]);
+    free(games);
+    const char *bad = "[Event \"a\"]\n\n1. c4 *\n\n[Event \"b\"]\n\n1. c4 c6\n2. Kzz *\n";
+    ck_assert_int_eq(record_read_all(bad, strlen(bad), REC_PGN, NULL, &games, &count, &err), -1);
+    ck_assert_int_eq(err.line, 8);
+    ck_assert_int_eq(count, 0);
+    free(all.s);
+}
+END_TEST
+
 /* Every way of writing one move reads as that move. */
 static void assert_forms(const char *variant, const char *spec, const char *usi, const char *const *forms) {
     Position *pos = test_position(variant, spec);
@@ -387,6 +429,7 @@ Suite *suite_record_interop(void) {
     Suite *s = suite_create("record_interop");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_xboard_pgn_fixtures);
+    tcase_add_test(tc, test_pgn_many_games);
     tcase_add_test(tc, test_pgn_move_forms);
     tcase_add_test(tc, test_pgn_players);
     tcase_add_test(tc, test_kif_variations);

@@ -179,7 +179,31 @@ static int tag_line(const Variant *v, Position *pos, Record *out, const char *p,
     return 0;
 }
 
-int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record *out, RecordError *err) {
+/* Where the game that begins text ends: at the first tag line after its movetext (not inside
+ * a {comment}), or at len. WHY one rule for splitting and reading: a game ends where its
+ * reader stops, so a file of many games (XBoard's match file) reads as its games in order. */
+static size_t game_end(const char *text, size_t len) {
+    LineReader lr;
+    lr_init(&lr, text, len);
+    bool in_moves = false;
+    int in_brace = 0; /* inside a {comment} spanning lines */
+    for (const char *start = lr.p; lr_next(&lr); start = lr.p) {
+        const char *p = skip_spaces(lr.buf);
+        if (*p == '[' && !in_moves) continue;
+        if (*p == '[' && !in_brace && strchr(p, '"')) {
+            lr_free(&lr);
+            return (size_t)(start - text);
+        }
+        bool escape = *p == '%' && !in_brace;
+        if (*p && !escape) in_moves = true;
+        for (const char *c = lr.buf; *c && !escape; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
+    }
+    lr_free(&lr);
+    return len;
+}
+
+/* One game: text is exactly that game (game_end), NUL-terminated. */
+static int read_game(const char *text, size_t len, const RecordReadOptions *opt, Record *out, RecordError *err) {
     const Variant *v = opt && opt->variant ? opt->variant : NULL;
     const char *vt = strstr(text, "[Variant \"");
     if (!v && vt) {
@@ -207,7 +231,6 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
     while (rc == 0 && lr_next(&lr)) {
         const char *p = skip_spaces(lr.buf);
         if (*p != '[' || in_moves) {
-            if (in_moves && *p == '[' && !in_brace && strchr(p, '"')) break; /* the next game's tags */
             bool escape = *p == '%' && !in_brace;
             if (*p && !escape) in_moves = true;
             for (const char *c = lr.buf; *c && !escape; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
@@ -224,4 +247,32 @@ int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record 
     free(pos);
     if (rc) record_free(out);
     return rc;
+}
+
+int pgn_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
+                 RecordError *err) {
+    int lines = 0; /* lines of the file before the current game */
+    for (size_t at = 0, n; at < len; at += n) {
+        n = game_end(text + at, len - at);
+        if (!n) n = len - at; /* never: a game holds at least its first line */
+        size_t blank = strspn(text + at, " \t\r\n");
+        char *game = blank < n ? strndup(text + at, n) : NULL; /* a copy ends where the game does */
+        if (blank < n) {
+            Record *grown = game ? realloc(*games, (size_t)(*count + 1) * sizeof **games) : NULL;
+            int rc = grown ? (*games = grown, read_game(game, n, opt, &grown[*count], err))
+                           : (rec_error(err, 0, 0, "", "out of memory"), -1);
+            free(game);
+            if (rc) {
+                if (err->line > 0) err->line += lines;
+                for (int i = 0; i < *count; i++) record_free(&(*games)[i]);
+                free(*games);
+                *games = NULL;
+                *count = 0;
+                return -1;
+            }
+            (*count)++;
+        }
+        for (size_t i = at; i < at + n; i++) lines += text[i] == '\n';
+    }
+    return 0;
 }

@@ -195,12 +195,14 @@ int record_read_all(const char *text, size_t len, RecordFormat f, const RecordRe
         rc = csa_read_all(text, len, opt, games, count, err);
     else if (f == REC_USI)
         rc = usi_read_all(text, len, opt, games, count, err);
-    else if (f == REC_KIF || f == REC_KI2 || f == REC_PGN) {
+    else if (f == REC_PGN)
+        rc = pgn_read_all(text, len, opt, games, count, err);
+    else if (f == REC_KIF || f == REC_KI2) {
         Record *r = malloc(sizeof *r);
         if (!r) {
             rec_error(err, 0, 0, "", "out of memory");
         } else {
-            rc = f == REC_PGN ? pgn_read(text, len, opt, r, err) : kif_read(text, len, f == REC_KI2, opt, r, err);
+            rc = kif_read(text, len, f == REC_KI2, opt, r, err);
             if (rc == 0) {
                 *games = r;
                 *count = 1;

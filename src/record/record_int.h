@@ -97,7 +97,9 @@ char *csa_write(const Record *rec, const RecordWriteOptions *opt, RecordError *e
 int usi_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
                  RecordError *err);
 char *usi_write(const Record *rec, RecordError *err);
-int pgn_read(const char *text, size_t len, const RecordReadOptions *opt, Record *out, RecordError *err);
+/* Every game of a PGN file, in order (a game ends at the next game's tag lines). */
+int pgn_read_all(const char *text, size_t len, const RecordReadOptions *opt, Record **games, int *count,
+                 RecordError *err);
 /* The movetext (pgn_movetext.c), with pos at the game's start: the main line onto out (pos
  * left after it), variations as alternatives of the moves they replace. 0, or -1 with err. */
 int pgn_moves(Position *pos, Record *out, const char *text, RecordError *err);
