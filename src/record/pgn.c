@@ -256,7 +256,9 @@ int pgn_read_all(const char *text, size_t len, const RecordReadOptions *opt, Rec
         n = game_end(text + at, len - at);
         if (!n) n = len - at; /* never: a game holds at least its first line */
         size_t blank = strspn(text + at, " \t\r\n");
-        char *game = blank < n ? strndup(text + at, n) : NULL; /* a copy ends where the game does */
+        /* a copy that ends where the game does (n bytes: the text may hold NULs, so not strndup) */
+        char *game = blank < n ? malloc(n + 1) : NULL;
+        if (game) memcpy(game, text + at, n), game[n] = 0;
         if (blank < n) {
             Record *grown = game ? realloc(*games, (size_t)(*count + 1) * sizeof **games) : NULL;
             int rc = grown ? (*games = grown, read_game(game, n, opt, &grown[*count], err))
