@@ -144,6 +144,7 @@ static char *convert_write_all(const ConvertArgs *c, Record *games, int count, b
         }
         all = p;
         if (g && c->to == REC_CSA) memcpy(all + *len, "/\n", 2), *len += 2;
+        if (g && c->to == REC_PGN) memcpy(all + *len, "\n", 1), *len += 1; /* a blank line between games */
         memcpy(all + *len, body, n + 1);
         *len += n;
         free(s);
@@ -163,6 +164,35 @@ static int convert_output(const ConvertArgs *c, const char *all, size_t len, boo
     int status = write_out(c->out, conv, n);
     free(conv);
     return status;
+}
+
+/* Every game into the one output (stdout or -o): CSA, USI and PGN files hold several. */
+static int convert_one_file(const ConvertArgs *c, Record *games, int count, bool sjis) {
+    size_t len;
+    char *all = convert_write_all(c, games, count, sjis, &len);
+    if (!all) return count ? 1 : 0;
+    int status = convert_output(c, all, len, sjis);
+    free(all);
+    return status;
+}
+
+/* KIF and KI2 hold one game a file: game N of several goes to OUT with "-N" before its
+ * extension (games.kif -> games-1.kif, games-2.kif, ...). */
+static int convert_each(const ConvertArgs *c, Record *games, int count, bool sjis) {
+    const char *dot = strrchr(c->out, '.'), *slash = strrchr(c->out, '/');
+    size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - c->out) : strlen(c->out);
+    for (int g = 0; g < count; g++) {
+        char name[4096];
+        if (snprintf(name, sizeof name, "%.*s-%d%s", (int)stem, c->out, g + 1, c->out + stem) >= (int)sizeof name)
+            return fprintf(stderr, "shishi convert: output name too long: %s\n", c->out), 1;
+        ConvertArgs one = *c;
+        one.out = name;
+        int status = convert_one_file(&one, &games[g], 1, sjis);
+        if (status) return status;
+    }
+    fprintf(stderr, "shishi convert: %d games, one a file: %.*s-1%s to %.*s-%d%s\n", count, (int)stem, c->out,
+            c->out + stem, (int)stem, c->out, count, c->out + stem);
+    return 0;
 }
 
 int cli_convert(int argc, char **argv) {
@@ -187,12 +217,9 @@ int cli_convert(int argc, char **argv) {
         return 1;
     }
     bool sjis = convert_sjis(&c);
-    size_t len;
-    char *all = convert_write_all(&c, games, count, sjis, &len);
+    status = count > 1 && c.out && (c.to == REC_KIF || c.to == REC_KI2) ? convert_each(&c, games, count, sjis)
+                                                                        : convert_one_file(&c, games, count, sjis);
     for (int g = 0; g < count; g++) record_free(&games[g]);
     free(games);
-    if (!all) return count ? 1 : 0;
-    status = convert_output(&c, all, len, sjis);
-    free(all);
     return status;
 }

@@ -124,5 +124,16 @@ done
 out=$("$BIN" mate --position "$P" --threads 2 2>/tmp/cli.$$) || fail "mate --threads 2: exit status"
 [ "$(echo "$out" | head -1)" = "mate 5" ] || fail "mate --threads 2: $out"
 grep -q 'shorter mates not ruled out' /tmp/cli.$$ && fail "mate --threads 2: not exact"
+# several games: KIF holds one a file (OUT-1.kif, OUT-2.kif ...); CSA, PGN and USI keep them together
+D=/tmp/cli-games.$$; mkdir -p $D
+printf 'V2.2\nPI\n+\n+7776FU\n%%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n%%TORYO\n' > $D/two.csa
+"$BIN" convert $D/two.csa -o $D/g.kifu 2>/tmp/cli.$$ || fail "convert two games to KIF: exit status"
+[ "$("$BIN" convert $D/g-1.kifu --to usi)" = "startpos moves 7g7f" ] || fail "game 1 of two in KIF"
+[ "$("$BIN" convert $D/g-2.kifu --to usi)" = "startpos moves 2g2f" ] || fail "game 2 of two in KIF"
+[ -e $D/g.kifu ] && fail "two games written into one KIF file"
+"$BIN" convert $D/two.csa -o $D/g.pgn || fail "convert two games to PGN: exit status"
+[ "$("$BIN" convert $D/g.pgn --to usi | wc -l)" = 2 ] || fail "two games through PGN"
+[ "$("$BIN" convert $D/g.pgn --to csa | grep -c '^V2.2')" = 2 ] || fail "two games through CSA"
+rm -rf $D
 rm -f /tmp/cli.$$
 [ $fails = 0 ] && echo ok
