@@ -40,7 +40,7 @@ static void usage(FILE *f) {
             "       shishi eval [--variant V] [--position P] [--params FILE] [--terms]\n"
             "                                   the static evaluation by term family (--terms: every term;\n"
             "                                   --params: a table written by shishi tune instead)\n"
-            "       shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]\n"
+            "       shishi show [--variant V] [POSITION | --record FILE [--game K] [--move N]] [--ascii] [--svg FILE]\n"
             "                                   the position as a board diagram (--svg: also as SVG)\n"
             "       shishi mate --position P [--variant V] [--time S] [--hash MB] [--threads N] [--max-plies N]\n"
             "                   [--exact]\n"

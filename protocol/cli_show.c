@@ -11,15 +11,16 @@
 #include "common.h"
 
 typedef struct {
-    const char *variant, *position, *svg, *record, *move;
-    long plies; /* --move: plies of the record played, -1 = all */
+    const char *variant, *position, *svg, *record, *move, *game;
+    long plies;   /* --move: plies of the record played, -1 = all */
+    long game_no; /* --game: which game of a file of several, from 1 */
     bool ascii;
 } ShowArgs;
 
 /* The slot of an option that takes a value, NULL for anything else. */
 static const char **value_slot(ShowArgs *a, const char *arg) {
-    const char *names[] = {"--variant", "--svg", "--position", "--record", "--move"};
-    const char **slots[] = {&a->variant, &a->svg, &a->position, &a->record, &a->move};
+    const char *names[] = {"--variant", "--svg", "--position", "--record", "--move", "--game"};
+    const char **slots[] = {&a->variant, &a->svg, &a->position, &a->record, &a->move, &a->game};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (!strcmp(arg, names[k])) return slots[k];
     return NULL;
@@ -51,9 +52,15 @@ static int show_args(int argc, char **argv, ShowArgs *a) {
         fprintf(stderr, "shishi show: --move takes a number of plies (0 = the start), not '%s'\n", a->move);
         return 2;
     }
-    if ((a->record && a->position) || (a->move && !a->record)) {
+    if (a->game && !parse_long(a->game, 1, 1000000, &a->game_no)) {
+        fprintf(stderr, "shishi show: --game takes a game number from 1, not '%s'\n", a->game);
+        return 2;
+    }
+    if ((a->record && a->position) || ((a->move || a->game) && !a->record)) {
         fprintf(stderr, "shishi show: %s\n",
-                a->move && !a->record ? "--move goes with --record" : "give a POSITION or --record FILE, not both");
+                a->record ? "give a POSITION or --record FILE, not both"
+                : a->move ? "--move goes with --record"
+                          : "--game goes with --record");
         return 2;
     }
     return 0;
@@ -70,26 +77,34 @@ static int record_pos(const ShowArgs *a, const Variant *v, Position *pos) {
     RecordFormat f = record_format_from_name(a->record);
     if (f == REC_UNKNOWN) f = record_format_sniff(text, len);
     RecordReadOptions opt = {.variant = v};
-    Record rec;
+    Record *games = NULL;
+    int count = 0;
     RecordError e;
     char err[256] = "";
     int rc = 2;
     if (f == REC_UNKNOWN)
         fprintf(stderr, "shishi show: %s: not a game record (KIF, KI2, CSA, USI, PGN)\n", a->record);
-    else if (record_read(text, len, f, &opt, &rec, &e)) {
+    else if (record_read_all(text, len, f, &opt, &games, &count, &e)) {
         if (e.line)
             fprintf(stderr, "shishi show: %s:%d: %s\n", a->record, e.line, e.msg);
         else
             fprintf(stderr, "shishi show: %s: %s\n", a->record, e.msg);
+    } else if (!count) {
+        fprintf(stderr, "shishi show: %s: no game in the text\n", a->record);
+    } else if (a->game_no > count) {
+        fprintf(stderr, "shishi show: %s holds %d game%s, no game %ld\n", a->record, count, count > 1 ? "s" : "",
+                a->game_no);
     } else {
-        if (a->plies > rec.main.count)
-            fprintf(stderr, "shishi show: --move %ld: %s has %d moves\n", a->plies, a->record, rec.main.count);
-        else if (record_position(&rec, (int)a->plies, pos, err, sizeof err))
+        const Record *rec = &games[a->game_no - 1];
+        if (a->plies > rec->main.count)
+            fprintf(stderr, "shishi show: --move %ld: %s has %d moves\n", a->plies, a->record, rec->main.count);
+        else if (record_position(rec, (int)a->plies, pos, err, sizeof err))
             fprintf(stderr, "shishi show: %s: %s\n", a->record, err);
         else
             rc = 0;
-        record_free(&rec);
     }
+    for (int g = 0; g < count; g++) record_free(&games[g]);
+    free(games);
     free(text);
     return rc;
 }
@@ -120,9 +135,9 @@ static int write_svg(FILE *f, const char *path, const Position *pos, const Diagr
     return ok ? 0 : 2;
 }
 
-/* shishi show [--variant V] [POSITION | --record FILE [--move N]] [--ascii] [--svg FILE]. */
+/* shishi show [--variant V] [POSITION | --record FILE [--game K] [--move N]] [--ascii] [--svg FILE]. */
 int cli_show(int argc, char **argv) {
-    ShowArgs a = {.plies = -1};
+    ShowArgs a = {.plies = -1, .game_no = 1};
     if (show_args(argc, argv, &a)) return 2;
     if (!a.position && !a.record) a.position = "startpos";
     Position *pos = malloc(sizeof *pos);

@@ -134,6 +134,10 @@ printf 'V2.2\nPI\n+\n+7776FU\n%%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n%%TORYO\n' > $D/
 "$BIN" convert $D/two.csa -o $D/g.pgn || fail "convert two games to PGN: exit status"
 [ "$("$BIN" convert $D/g.pgn --to usi | wc -l)" = 2 ] || fail "two games through PGN"
 [ "$("$BIN" convert $D/g.pgn --to csa | grep -c '^V2.2')" = 2 ] || fail "two games through CSA"
+# show --game K: the K-th game of the file (game 2 opened with 2g2f: the pawn is on 2f)
+"$BIN" show --record $D/two.csa --game 2 --ascii | grep -q '^| \.   \.   \.   \.   \.   \.   \.   P \* \.  | f' ||
+    fail "show --game 2"
+REASON='no game 3'; refused 2 show --record $D/two.csa --game 3
 rm -rf $D
 rm -f /tmp/cli.$$
 [ $fails = 0 ] && echo ok
