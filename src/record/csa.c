@@ -275,7 +275,7 @@ static int statement(CsaReader *r, const char *s) {
         char *end;
         double t = strtod(s + 1, &end);
         if (end == s + 1 || *end || !(t >= 0 && t <= 1e7)) return cfail(r, "malformed time %s", s);
-        if (r->last) r->last->time_ms = (int)(t * 1000 + 0.5);
+        if (r->last) r->last->time_ms = t * 1000 >= REC_MOVE_TIME_MAX_MS ? REC_MOVE_TIME_MAX_MS : (int)(t * 1000 + 0.5);
         return 0;
     }
     if (s[0] == '%') {

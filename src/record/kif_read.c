@@ -167,7 +167,8 @@ static int parse_time(const char *p) {
     int m = read_digits(&p);
     if (m < 0 || !str_eat(&p, ":")) return -1;
     int s = read_digits(&p);
-    return s < 0 ? -1 : (m * 60 + s) * 1000;
+    long long ms = ((long long)m * 60 + s) * 1000; /* read_digits stops below 10^6 */
+    return s < 0 ? -1 : ms > REC_MOVE_TIME_MAX_MS ? REC_MOVE_TIME_MAX_MS : (int)ms;
 }
 
 /* A classic move line "  12 同　歩(23)   ( 0:01/00:00:02)". */

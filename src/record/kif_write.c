@@ -35,16 +35,17 @@ static void put_comment(KifWriter *w, const char *c) {
     }
 }
 
-static void put_time(KifWriter *w, int ms, int *total) {
+static void put_time(KifWriter *w, int ms, long long *total) {
     if (ms < 0) ms = 0;
     *total += ms / 1000;
-    int s = ms / 1000, t = *total;
-    sb_printf(&w->b, " (%2d:%02d/%02d:%02d:%02d)", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60);
+    long long t = *total;
+    int s = ms / 1000;
+    sb_printf(&w->b, " (%2d:%02d/%02lld:%02lld:%02lld)", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60);
 }
 
 static void put_mark(KifWriter *w) { sb_put(&w->b, w->pos->stm == BLACK ? "▲" : "△"); }
 
-static int put_move(KifWriter *w, const RecordMove *rm, int ply, int last_to, int total[2]) {
+static int put_move(KifWriter *w, const RecordMove *rm, int ply, int last_to, long long total[2]) {
     Position *pos = w->pos;
     Move m = rm->move;
     if (w->ki2) {
@@ -125,10 +126,10 @@ static void put_end(KifWriter *w, const Record *rec, int ply) {
 }
 
 /* Write line l from ply `start` (pos is set to the position before it), then its variations. */
-static int put_line(KifWriter *w, const Record *rec, const RecordLine *l, int start, int last_to, int total[2],
+static int put_line(KifWriter *w, const Record *rec, const RecordLine *l, int start, int last_to, long long total[2],
                     bool main) {
     int ply = start, lt = last_to;
-    int tot[2] = {total[0], total[1]};
+    long long tot[2] = {total[0], total[1]};
     for (int i = 0; i < l->count; i++, ply++) {
         if (put_move(w, &l->moves[i], ply, lt, tot)) return -1;
         lt = move_to(l->moves[i].move);
@@ -145,7 +146,7 @@ static int put_line(KifWriter *w, const Record *rec, const RecordLine *l, int st
         int before = i ? move_to(l->moves[i - 1].move) : last_to;
         for (int a = 0; a < rm->alt_count; a++) {
             sb_printf(&w->b, "\n変化：%d手\n", start + i);
-            int t0[2] = {total[0], total[1]}; /* totals before the branch point */
+            long long t0[2] = {total[0], total[1]}; /* totals before the branch point */
             for (int j = 0; j < i; j++)
                 if (l->moves[j].time_ms > 0) t0[(w->pos->stm + i - j) & 1] += l->moves[j].time_ms / 1000;
             if (put_line(w, rec, &rm->alts[a], start + i, before, t0, false)) return -1;
@@ -197,7 +198,7 @@ char *kif_write(const Record *rec, bool ki2, const RecordWriteOptions *opt, Reco
     put_headers(&w, rec, opt);
     if (!ki2 && !w.wide) sb_put(&w.b, "手数----指手---------消費時間--\n");
     put_comment(&w, rec->comment);
-    int total[2] = {0, 0};
+    long long total[2] = {0, 0};
     int rc = put_line(&w, rec, &rec->main, 1, -1, total, true);
     free(w.pos);
     if (rc || w.b.oom) {

@@ -69,6 +69,10 @@ const HeaderName *header_by_kif(const char *k);
 const HeaderName *header_by_csa(const char *k);
 const HeaderName *header_by_key(const char *k);
 
+/* The longest time a move may take in a record (100 hours): longer ones read as this.
+ * WHY: times are ints of milliseconds, and a mutated "(071330:00/...)" overflowed them. */
+enum { REC_MOVE_TIME_MAX_MS = 100 * 3600 * 1000 };
+
 /* Dates (date.c): a Start or End header's value as the format writes it. REC_DATE_SLASH (KIF,
  * CSA): "YYYY/MM/DD[ HH:MM:SS]", a zoned time moved to Japan time; a value that is not a whole
  * date is returned as it is. REC_DATE_PGN: "YYYY.MM.DD", "????.??.??" for no date or one that
