@@ -191,20 +191,28 @@ START_TEST(test_bad_records) {
 }
 END_TEST
 
-/* KI2 writes 右/左/直/上/引/寄 when two pieces of a kind reach the square. */
-START_TEST(test_ki2_disambiguation) {
-    const char *usi = "sfen 4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1 moves 6h5h";
-    Record *games;
+/* The one game of a USI move list (the caller frees it with record_free). */
+static Record usi_game(const char *usi) {
+    Record *games, rec;
     int count;
     RecordError err;
     ck_assert_int_eq(record_read_all(usi, strlen(usi), REC_USI, NULL, &games, &count, &err), 0);
-    char *ki2 = record_write(&games[0], REC_KI2, NULL, &err);
+    ck_assert_int_eq(count, 1);
+    rec = games[0];
+    free(games);
+    return rec;
+}
+
+/* KI2 writes 右/左/直/上/引/寄 when two pieces of a kind reach the square. */
+START_TEST(test_ki2_disambiguation) {
+    Record game = usi_game("sfen 4k4/9/9/9/9/9/9/3G1G3/4K4 b - 1 moves 6h5h");
+    RecordError err;
+    char *ki2 = record_write(&game, REC_KI2, NULL, &err);
     ck_assert_ptr_nonnull(ki2);
     ck_assert_msg(strstr(ki2, "▲５八金左") != NULL, "%s", ki2);
-    ck_assert(round_trip(&games[0], REC_KI2, "disambiguation"));
+    ck_assert(round_trip(&game, REC_KI2, "disambiguation"));
     free(ki2);
-    record_free(&games[0]);
-    free(games);
+    record_free(&game);
 }
 END_TEST
 
@@ -234,16 +242,13 @@ START_TEST(test_dates) {
         {"2026.??.??", "2026.??.??", "2026.??.??"},
         {"2026.07.??", "2026.07.??", "2026.07.??"},
     };
-    const char *usi = "startpos moves 7g7f";
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        Record *games;
-        int count;
+        Record game = usi_game("startpos moves 7g7f");
         RecordError err;
-        ck_assert_int_eq(record_read_all(usi, strlen(usi), REC_USI, NULL, &games, &count, &err), 0);
-        ck_assert_int_eq(record_header_add(&games[0], "Start", rows[i].in), 0);
+        ck_assert_int_eq(record_header_add(&game, "Start", rows[i].in), 0);
         char want[128];
-        char *kif = record_write(&games[0], REC_KIF, NULL, &err), *csa = record_write(&games[0], REC_CSA, NULL, &err),
-             *pgn = record_write(&games[0], REC_PGN, NULL, &err);
+        char *kif = record_write(&game, REC_KIF, NULL, &err), *csa = record_write(&game, REC_CSA, NULL, &err),
+             *pgn = record_write(&game, REC_PGN, NULL, &err);
         ck_assert(kif && csa && pgn);
         snprintf(want, sizeof want, "\n開始日時：%s\n", rows[i].slash);
         ck_assert_msg(strstr(kif, want) != NULL, "%s: KIF wants %s in\n%s", rows[i].in, rows[i].slash, kif);
@@ -261,8 +266,7 @@ START_TEST(test_dates) {
             ck_assert_msg(start && !strcmp(start, rows[i].pgn), "%s: PGN date read back as '%s'", rows[i].in, start);
         record_free(&back);
         free(kif), free(csa), free(pgn);
-        record_free(&games[0]);
-        free(games);
+        record_free(&game);
     }
 }
 END_TEST
@@ -270,15 +274,12 @@ END_TEST
 /* CSA in UTF-8 says so on its first line (CSA V3.0's `'CSA encoding=`, as floodgate writes it;
  * without it readers take Shift_JIS); the line is read as the encoding, not as a comment. */
 START_TEST(test_csa_encoding_line) {
-    const char *usi = "startpos moves 7g7f";
-    Record *games;
-    int count;
+    Record game = usi_game("startpos moves 7g7f");
     RecordError err;
-    ck_assert_int_eq(record_read_all(usi, strlen(usi), REC_USI, NULL, &games, &count, &err), 0);
-    ck_assert_int_eq(record_header_add(&games[0], "Black", "先手の人"), 0);
-    char *utf8 = record_write(&games[0], REC_CSA, NULL, &err);
+    ck_assert_int_eq(record_header_add(&game, "Black", "先手の人"), 0);
+    char *utf8 = record_write(&game, REC_CSA, NULL, &err);
     RecordWriteOptions sjis = {.sjis = 1};
-    char *plain = record_write(&games[0], REC_CSA, &sjis, &err);
+    char *plain = record_write(&game, REC_CSA, &sjis, &err);
     ck_assert_msg(utf8 && !strncmp(utf8, "'CSA encoding=UTF-8\nV2.2\nN+先手の人\n",
                                    strlen("'CSA encoding=UTF-8\nV2.2\nN+先手の人\n")),
                   "%s", utf8);
@@ -290,8 +291,7 @@ START_TEST(test_csa_encoding_line) {
     ck_assert_int_eq(back.main.count, 1);
     record_free(&back);
     free(utf8), free(plain);
-    record_free(&games[0]);
-    free(games);
+    record_free(&game);
 }
 END_TEST
 
