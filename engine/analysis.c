@@ -92,21 +92,25 @@ static void gui_note(const MoveAnalysis *m, char *buf, size_t len) {
     snprintf(buf + at, len - at, "\n#エンジン=%s %s", SHISHI_NAME, SHISHI_VERSION);
 }
 
-int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n, bool gui_notes) {
+int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n, AnnotationNotes notes) {
     for (int i = 0; i < n && i < rec->main.count; i++) {
         const MoveAnalysis *m = &moves[i];
         RecordMove *rm = &rec->main.moves[i];
         char played[32], best[32], note[512];
         analysis_format_score(m->played_score, played, sizeof played);
         analysis_format_score(m->best_score, best, sizeof best);
-        snprintf(note, sizeof note, "shishi: %s", played);
+        bool mate = m->played_score >= VALUE_MATE_IN_MAX || m->played_score <= -VALUE_MATE_IN_MAX;
+        if (notes == NOTES_XBOARD && m->played_depth > 0 && !mate) /* XBoard's score/depth, read by it */
+            snprintf(note, sizeof note, "%+.2f/%d shishi: %s", m->played_score / 100.0, m->played_depth, played);
+        else
+            snprintf(note, sizeof note, "shishi: %s", played);
         size_t len = strlen(note); /* clamped: strlen, never snprintf's would-be length */
         if (m->judgement != JUDGE_NONE) snprintf(note + len, sizeof note - len, " %s", analysis_mark(m->judgement));
         len = strlen(note);
         if (m->played != m->best)
             snprintf(note + len, sizeof note - len, ", best %s %s", m->best_note[0] ? m->best_note : "?", best);
         len = strlen(note);
-        if (gui_notes && len + 1 < sizeof note) {
+        if (notes == NOTES_SHOGIHOME && len + 1 < sizeof note) {
             note[len] = '\n';
             gui_note(m, note + len + 1, sizeof note - len - 1);
         }

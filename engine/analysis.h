@@ -20,6 +20,7 @@ typedef struct {
     Move played, best;                   /* best: the engine's choice in the position before the move */
     Value played_score;                  /* the position after the played move, negated */
     Value best_score;                    /* the search of the position before the move */
+    int played_depth;                    /* depth of the search after the move, 0 = unknown */
     double loss;                         /* win-chance loss in percentage points, >= 0 */
     int cp_loss;                         /* centipawn loss with scores clamped to +-ANALYSIS_CP_CAP, >= 0 */
     Judgement judgement;                 /* from loss (see analysis_judge) */
@@ -50,11 +51,14 @@ int analysis_nag(Judgement j);
 void analysis_format_score(Value v, char *buf, size_t len);
 /* Per-side totals of n analysed moves. */
 void analysis_summarise(const MoveAnalysis *moves, int n, SideSummary out[COLOR_NB]);
+/* What the GUIs that open the annotated record read as an analysis, besides the verdict:
+ * NOTES_SHOGIHOME (KIF, KI2, CSA) lines `#評価値=` in centipawns from Black's side (or
+ * `#詰み=先手勝ち:N手`) and `#エンジン=`; NOTES_XBOARD (PGN) the comment begins with XBoard's
+ * `+0.35/12`, the mover's score in pawns and the depth (not for mates). */
+typedef enum { NOTES_SHOGIHOME, NOTES_XBOARD } AnnotationNotes;
 /* Append each move's verdict to its comment in rec's main line and set its NAG; rec's main
- * line must hold at least n moves. gui_notes adds the lines shogi GUIs read as an analysis
- * (ShogiHome's `#評価値=` in centipawns from Black's side, or `#詰み=先手勝ち:N手`, and
- * `#エンジン=`): for KIF, KI2 and CSA. Returns 0, or -1 when out of memory. */
-int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n, bool gui_notes);
+ * line must hold at least n moves. Returns 0, or -1 when out of memory. */
+int analysis_annotate(Record *rec, const MoveAnalysis *moves, int n, AnnotationNotes notes);
 /* The evaluation graph of n moves as a standalone SVG document (malloc'd, NUL-terminated;
  * NULL when out of memory). title is shown at the top (escaped here). */
 char *analysis_svg(const MoveAnalysis *moves, int n, const char *title);

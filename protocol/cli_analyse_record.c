@@ -127,20 +127,28 @@ static void move_text(RecordFormat f, Position *pos, Move m, int last_to, char *
 
 /* ---- searching ---------------------------------------------------------------------------- */
 
-static void ignore_info(void *user, const SearchInfo *info) { (void)user, (void)info; }
+typedef struct {
+    BestMove bm;
+    int depth; /* of the last completed iteration, 0 = none reported */
+} Searched;
 
-static void keep_best(void *user, const BestMove *bm) {
-    BestMove *out = user;
-    *out = *bm;
-    out->root = NULL;
+static void keep_depth(void *user, const SearchInfo *info) {
+    Searched *s = user;
+    if (info->multipv <= 1 && info->bound == BOUND_EXACT) s->depth = info->depth;
 }
 
-static BestMove search_here(EngineContext *e, const SearchLimits *limits) {
-    BestMove bm = {.kind = BEST_RESIGN, .score = -VALUE_MATE};
-    Reporter r = {.user = &bm, .on_info = ignore_info, .on_bestmove = keep_best};
+static void keep_best(void *user, const BestMove *bm) {
+    Searched *s = user;
+    s->bm = *bm;
+    s->bm.root = NULL;
+}
+
+static Searched search_here(EngineContext *e, const SearchLimits *limits) {
+    Searched s = {.bm = {.kind = BEST_RESIGN, .score = -VALUE_MATE}};
+    Reporter r = {.user = &s, .on_info = keep_depth, .on_bestmove = keep_best};
     engine_go(e, limits, &r);
     engine_wait(e);
-    return bm;
+    return s;
 }
 
 /* A child's score seen from the parent: negated, and a mate is one ply further away (the
@@ -175,8 +183,9 @@ static int analyse_line(const Options *o, const Record *rec, Notations nt, MoveA
     Progress bar;
     progress_start(&bar, "analysing", n + 1);
     for (int i = 0; i <= n; i++) {
-        BestMove bm = search_here(e, &o->limits);
-        if (i > 0) moves[i - 1].played_score = parent_score(bm.score);
+        Searched s = search_here(e, &o->limits);
+        BestMove bm = s.bm;
+        if (i > 0) moves[i - 1].played_score = parent_score(bm.score), moves[i - 1].played_depth = s.depth;
         if (i < n) {
             MoveAnalysis *m = &moves[i];
             memset(m, 0, sizeof *m);
@@ -293,7 +302,8 @@ static int write_annotated(OutFile *out, Record *rec, RecordFormat f, const Move
     bool sjis = (f == REC_KIF || f == REC_KI2) && (strstr(name, ".kif") || strstr(name, ".ki2")) &&
                 !strstr(name, ".kifu") && !strstr(name, ".ki2u");
     RecordWriteOptions wopt = {.sjis = sjis};
-    if (analysis_annotate(rec, moves, n, f != REC_PGN)) return fprintf(stderr, "shishi analyse: out of memory\n"), 1;
+    if (analysis_annotate(rec, moves, n, f == REC_PGN ? NOTES_XBOARD : NOTES_SHOGIHOME))
+        return fprintf(stderr, "shishi analyse: out of memory\n"), 1;
     char *text = record_write(rec, f, &wopt, &err);
     if (!text) return fprintf(stderr, "shishi analyse: %s: %s\n", name, err.msg), 1;
     size_t len = strlen(text);

@@ -78,7 +78,9 @@ START_TEST(test_annotate_pgn_nag) {
     ck_assert_int_eq(rec.main.count, 3);
     MoveAnalysis m[3] = {judged(BLACK, 0, 0, 1, 1), judged(WHITE, 0, -2000, 1, 2), judged(BLACK, 0, -400, 1, 2)};
     snprintf(m[1].best_note, sizeof m[1].best_note, "e9e8");
-    ck_assert_int_eq(analysis_annotate(&rec, m, 3, false), 0);
+    m[2].played_depth = 9; /* XBoard's score/depth starts the comment (XBoard reads it back as such) */
+    ck_assert_int_eq(analysis_annotate(&rec, m, 3, NOTES_XBOARD), 0);
+    ck_assert_msg(!strncmp(rec.main.moves[2].comment, "-4.00/9 shishi: -4.00", 21), "%s", rec.main.moves[2].comment);
     ck_assert_str_eq(rec.main.moves[0].comment, "old\nshishi: +0.00");
     ck_assert_int_eq(rec.main.moves[1].nag, 4);
     ck_assert_str_eq(rec.main.moves[1].comment, "shishi: -20.00 ??, best e9e8 +0.00");
@@ -106,7 +108,7 @@ START_TEST(test_annotate_kif_gui_notes) {
     /* the mover's view; White's -120 is Black's +120; Black mates in 4 plies after move 3 */
     MoveAnalysis m[3] = {judged(BLACK, 35, 35, 1, 1), judged(WHITE, -120, -120, 1, 1),
                          judged(BLACK, VALUE_MATE - 4, VALUE_MATE - 4, 1, 1)};
-    ck_assert_int_eq(analysis_annotate(&rec, m, 3, true), 0);
+    ck_assert_int_eq(analysis_annotate(&rec, m, 3, NOTES_SHOGIHOME), 0);
     char *kif = record_write(&rec, REC_KIF, NULL, &err);
     ck_assert_ptr_nonnull(kif);
     ck_assert_msg(strstr(kif, "(77)\n*shishi: +0.35\n*#評価値=35\n*#エンジン=Shishi ") != NULL, "%s", kif);
