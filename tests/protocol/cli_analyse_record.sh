@@ -33,7 +33,9 @@ grep -q '^\*shishi: .* ??, best ' "$tmp/out.kifu" || fail "KIF comment lacks the
 
 # PGN output: NAG $4 on the blunder
 "$BIN" analyse --record "$tmp/g.csa" --depth 4 -o "$tmp/out.pgn" >/dev/null 2>&1 || fail "-o .pgn"
-grep -q ' \$4 {shishi: [^}]*??' "$tmp/out.pgn" || fail "PGN lacks \$4 on the blunder"
+grep -Eq ' \$4 \{([-+][0-9.]+/[0-9]+ )?shishi: [^}]*\?\?' "$tmp/out.pgn" || fail "PGN lacks \$4 on the blunder"
+# and XBoard's score/depth form at the start of the comments (XBoard reads it as the move's score)
+grep -Eq '\{[-+][0-9]+\.[0-9][0-9]/4 shishi: ' "$tmp/out.pgn" || fail "PGN comments lack XBoard's score/depth"
 
 python3 - "$tmp/g.svg" <<'PY' || fail "SVG is not well-formed or lacks its parts"
 import sys, xml.etree.ElementTree as ET
