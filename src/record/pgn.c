@@ -179,6 +179,12 @@ static int tag_line(const Variant *v, Position *pos, Record *out, const char *p,
     return 0;
 }
 
+/* Whether a {comment} is open after line, given whether one was open before it. */
+static int brace_after(const char *line, int in_brace) {
+    for (const char *c = line; *c; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
+    return in_brace;
+}
+
 /* Where the game that begins text ends: at the first tag line after its movetext (not inside
  * a {comment}), or at len. WHY one rule for splitting and reading: a game ends where its
  * reader stops, so a file of many games (XBoard's match file) reads as its games in order. */
@@ -196,7 +202,7 @@ static size_t game_end(const char *text, size_t len) {
         }
         bool escape = *p == '%' && !in_brace;
         if (*p && !escape) in_moves = true;
-        for (const char *c = lr.buf; *c && !escape; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
+        if (!escape) in_brace = brace_after(lr.buf, in_brace);
     }
     lr_free(&lr);
     return len;
@@ -233,7 +239,7 @@ static int read_game(const char *text, size_t len, const RecordReadOptions *opt,
         if (*p != '[' || in_moves) {
             bool escape = *p == '%' && !in_brace;
             if (*p && !escape) in_moves = true;
-            for (const char *c = lr.buf; *c && !escape; c++) in_brace = *c == '{' ? 1 : *c == '}' ? 0 : in_brace;
+            if (!escape) in_brace = brace_after(lr.buf, in_brace);
             sb_printf(&moves, "%s\n", escape ? "" : lr.buf); /* one line per line of the file */
             continue;
         }
