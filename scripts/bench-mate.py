@@ -5,8 +5,9 @@ usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfi
                              [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf] [--bounded]
 
 For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
-length found, the expected length and the time, then the solve count and total time per
-engine. A row counts as solved when the length matches (or no mate is reported for a
+length found, the expected length, the time and the row's label (its fourth column: the
+source, or the problem's id in a file of scripts/tsume-json-to-tsv.py), then the solve
+count and total time per engine. A row counts as solved when the length matches (or no mate is reported for a
 'none<=N' row). Fairy-Stockfish is driven over UCI with `go mate N` (N = moves, i.e.
 (plies + 1) / 2) and a movetime cap; it reports `score mate K` in info lines, and has no
 tsume conventions (it counts futile interpositions), so its lengths may exceed the row's.
@@ -25,12 +26,13 @@ def rows(path, max_len):
                 continue
             cols = line.rstrip('\n').split('\t')
             sfen, length = cols[0], cols[1]
+            label = cols[3] if len(cols) > 3 else sfen[:40]
             if length.startswith('none<='):
                 want, limit = None, int(length[6:])
             else:
                 want = limit = int(length)
             if limit <= max_len:
-                yield sfen, want, limit
+                yield sfen, want, limit, label
 
 
 def run_shishi(binary, sfen, limit, seconds, bounded=False):
@@ -101,7 +103,7 @@ def main():
     if os.access(a.fsf, os.X_OK) and not a.no_fsf:
         engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
     totals = {name: [0, 0, 0.0, 0] for name, _ in engines}
-    for sfen, want, limit in rows(a.file, a.max_len):
+    for sfen, want, limit, label in rows(a.file, a.max_len):
         if limit < a.min_len:
             continue
         cells = []
@@ -117,7 +119,7 @@ def main():
                 t[3] += run_shishi.nodes
                 nodes = ' %9d nodes' % run_shishi.nodes
             cells.append('%s %4s %6.2fs%s%s' % (name, got if got >= 0 else 'time', dt, nodes, '' if ok else ' MISS'))
-        print('%-4s %s  %s' % (want if want else 'none', ' | '.join(cells), sfen[:40]), flush=True)
+        print('%-4s %s  %s' % (want if want else 'none', ' | '.join(cells), label), flush=True)
     for name, (ok, n, secs, nodes) in totals.items():
         extra = '  %d nodes, %.0f nodes/s' % (nodes, nodes / secs if secs else 0) if name == 'shishi' else ''
         print('%-16s solved %d/%d  total %.2fs%s' % (name, ok, n, secs, extra))
