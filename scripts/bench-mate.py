@@ -3,6 +3,7 @@
 
 usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfish]
                              [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf] [--bounded]
+                             [--hash MB] [--threads N]
 
 For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
 length found, the expected length, the time and the row's label (its fourth column: the
@@ -35,9 +36,10 @@ def rows(path, max_len):
                 yield sfen, want, limit, label
 
 
-def run_shishi(binary, sfen, limit, seconds, bounded=False):
+def run_shishi(binary, sfen, limit, seconds, bounded=False, extra=()):
     t = time.time()
     bound = ['--max-plies', str(limit)] if bounded else []
+    bound += list(extra)
     p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)] + bound,
                        capture_output=True, text=True, timeout=seconds + 30)
     dt = time.time() - t
@@ -98,8 +100,11 @@ def main():
     ap.add_argument('--time', type=float, default=10)
     ap.add_argument('--no-fsf', action='store_true')
     ap.add_argument('--bounded', action='store_true', help='pass the row length as --max-plies')
+    ap.add_argument('--hash', type=int, help='shishi mate --hash MB (default: the engine\'s)')
+    ap.add_argument('--threads', type=int, help='shishi mate --threads N (default: the engine\'s, one)')
     a = ap.parse_args()
-    engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time, a.bounded))]
+    extra = (['--hash', str(a.hash)] if a.hash else []) + (['--threads', str(a.threads)] if a.threads else [])
+    engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time, a.bounded, extra))]
     if os.access(a.fsf, os.X_OK) and not a.no_fsf:
         engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
     totals = {name: [0, 0, 0.0, 0] for name, _ in engines}
