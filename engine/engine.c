@@ -484,13 +484,6 @@ static void report_mate_figures(const Reporter *r, const MateControl *c, MateSta
                      (unsigned long long)c->walk_searched, (unsigned long long)c->walk_capped);
             r->on_string(r->user, text);
         }
-        if (s == MATE_FOUND && c->shortest && c->least_budget) {
-            snprintf(text, sizeof text,
-                     "the least budget proven is %d plies and the line read at it is shorter: a drop is futile "
-                     "within %d plies but not within the line's length (docs/mate.md, session 28)",
-                     c->least_budget, c->least_budget);
-            r->on_string(r->user, text);
-        }
         if (s == MATE_FOUND && !c->shortest) {
             snprintf(text, sizeof text, "shorter mates not ruled out: the shortening stopped at %llu nodes; %s",
                      (unsigned long long)c->nodes,

@@ -482,8 +482,8 @@ END_TEST
 /* The futility rule is not monotone in the budget (docs/mate.md, session 28): zukou-031's last
  * five plies. After 7d6c the drop G*7b is futile within 8 plies (its capture with the gold
  * handed back is mated within 8) but not within 4, so no mate is proven within 5 or 7, 9 is,
- * and the line read at 9, G*7b skipped as futile, is the composer's 5 plies. Pinned: the
- * answer and its flag, least_budget. */
+ * and the line read at 9, G*7b skipped as futile, is the composer's 5 plies. Pinned until the
+ * rule is settled: the answer without a bound, and with the bounds 5 and 9. */
 START_TEST(futility_not_monotone) {
     static Move line[MATE_LINE_MAX];
     const char *spec = "sfen nkg6/1p7/gsRb5/RN+Bp5/9/9/9/9/9 b 2g3s2n4l16p 19";
@@ -493,18 +493,12 @@ START_TEST(futility_not_monotone) {
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
     ck_assert_int_eq(n, 5);
     ck_assert(c.shortest);
-    ck_assert_int_eq(c.least_budget, 9);
     assert_mating_line(pos, line, n, spec);
     c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10, .max_plies = 5};
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_NONE);
-    free(pos);
-    /* where the rule is monotone the flag stays down */
-    const char *plain = "sfen ln6l/3+BRrk2/6pg1/p2G3p1/3PppP1p/PP7/2BGP1N1P/6K2/LN6L b G4SN4P2p 1";
-    pos = test_position("shogi", plain);
-    c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10};
+    c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10, .max_plies = 9};
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
     ck_assert_int_eq(n, 5);
-    ck_assert_int_eq(c.least_budget, 0);
     free(pos);
 }
 END_TEST

@@ -428,9 +428,7 @@ static int shorten(MateSolver *ms, int len, Move *line, int line_max, int *least
     int exact = shortest_budget(ms, len, FREE_NONE, least, rl);
     if (exact < 0) return -1;
     int n = extract_exact(ms, exact, FREE_NONE, line, line_max);
-    if (ms->aborted || !mate_line_valid(ms->pos, line, n)) return -1;
-    if (n < exact) ms->c->least_budget = exact;
-    return n;
+    return !ms->aborted && mate_line_valid(ms->pos, line, n) ? n : -1;
 }
 
 /* Node count at which the shortening stops (0: never), the first proof having just been found. */
@@ -555,7 +553,6 @@ MateStatus mate_search(Position *pos, MateControl *c, Move *line, int line_max, 
     c->first_len = 0;
     c->shortest = false;
     c->bounded = false;
-    c->least_budget = 0;
     c->walk_nodes = c->walk_searched = c->walk_cycles = c->walk_forgot = c->walk_capped = 0;
     c->restarts = 0;
     int budget = c->max_plies > 0 && c->max_plies < REM_NONE ? c->max_plies : REM_NONE;

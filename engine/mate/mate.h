@@ -59,9 +59,6 @@ typedef struct {
     bool shortest;        /* out: the line found is proven the shortest mate */
     bool bounded;         /* out (not shortest): the line is the longest defence against the proof's own checks, so its
                            * length bounds the mate from above (else a walk along stored lengths, no bound) */
-    int least_budget;     /* out: the least budget proven when the line read at it came out shorter (a drop futile
-                           * within that budget but not within the line's length: the futility rule is not monotone
-                           * in the budget, docs/mate.md "Session 28"); 0 otherwise */
     const char *walk_fault; /* out: why the last proof-line walk gave no line (NULL: it gave one) */
     /* the walk_ counts below are summed over the run's proof-line walks */
     uint64_t walk_nodes;           /* out: nodes that walk visited */
