@@ -3,15 +3,18 @@
 
 usage: scripts/bench-mate.py [--shishi ./shishi] [--fsf /usr/games/fairy-stockfish]
                              [--file ../shared/data/tsume/tsume_std.tsv] [--min-len 0] [--max-len 13] [--time 10] [--no-fsf] [--bounded]
-                             [--hash MB] [--threads N]
+                             [--hash MB] [--threads N] [--gps [/usr/games/gpsusi]]
 
 For every row with a mate length up to --max-len (and every 'none<=N' row) it prints the
 length found, the expected length, the time and the row's label (its fourth column: the
 source, or the problem's id in a file of scripts/tsume-json-to-tsv.py), then the solve
-count and total time per engine. A row counts as solved when the length matches (or no mate is reported for a
-'none<=N' row). Fairy-Stockfish is driven over UCI with `go mate N` (N = moves, i.e.
-(plies + 1) / 2) and a movetime cap; it reports `score mate K` in info lines, and has no
-tsume conventions (it counts futile interpositions), so its lengths may exceed the row's.
+count (the row's length), the found count (a mate of any length) and total time per
+engine. A row counts as solved when the length matches (or no mate is reported for a
+'none<=N' row). `--gps` adds GPS Shogi's solver (gpsusi, `go mate <ms>`), which answers
+with the first line its proof gives, not the shortest. Fairy-Stockfish is driven over UCI
+with `go mate N` (N = moves, i.e. (plies + 1) / 2) and a movetime cap; it reports `score
+mate K` in info lines, and has no tsume conventions (it counts futile interpositions), so
+its lengths may exceed the row's.
 """
 import argparse
 import os
@@ -89,6 +92,38 @@ def run_fsf(binary, sfen, limit, seconds):
     return found, dt
 
 
+def run_gps(binary, sfen, limit, seconds):
+    """GPS Shogi's solver (gpsusi, Debian's gpsshogi) over USI `go mate`: its line as it comes
+    (the solver does not look for the shortest), 0 for `checkmate nomate`, -1 otherwise."""
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True, cwd='/tmp')
+    p.stdin.write('usi\nisready\n')
+    p.stdin.flush()
+    for line in p.stdout:
+        if line.startswith('readyok'):
+            break
+    t = time.time()
+    p.stdin.write('position sfen %s\ngo mate %d\n' % (sfen, int(seconds * 1000)))
+    p.stdin.flush()
+    found = -1
+    for line in p.stdout:
+        if line.startswith('checkmate'):
+            words = line.split()[1:]
+            found = 0 if words == ['nomate'] else -1 if words in ([], ['timeout'], ['notimplemented']) else len(words)
+            break
+    dt = time.time() - t
+    try:
+        p.stdin.write('quit\n')
+        p.stdin.flush()
+    except BrokenPipeError:
+        pass
+    try:
+        p.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        p.kill()
+    return found, dt
+
+
 def main():
     ap = argparse.ArgumentParser()
     here = os.path.dirname(os.path.abspath(__file__))
@@ -99,6 +134,9 @@ def main():
     ap.add_argument('--min-len', type=int, default=0)
     ap.add_argument('--time', type=float, default=10)
     ap.add_argument('--no-fsf', action='store_true')
+    ap.add_argument('--gps', nargs='?', const='/usr/games/gpsusi',
+                    help='also run GPS Shogi\'s solver (default path /usr/games/gpsusi); it counts as solved '
+                         'only when its line has the row\'s length, and its "found" count is of any mate')
     ap.add_argument('--bounded', action='store_true', help='pass the row length as --max-plies')
     ap.add_argument('--hash', type=int, help='shishi mate --hash MB (default: the engine\'s)')
     ap.add_argument('--threads', type=int, help='shishi mate --threads N (default: the engine\'s, one)')
@@ -107,7 +145,9 @@ def main():
     engines = [('shishi', lambda s, l: run_shishi(a.shishi, s, l, a.time, a.bounded, extra))]
     if os.access(a.fsf, os.X_OK) and not a.no_fsf:
         engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
-    totals = {name: [0, 0, 0.0, 0] for name, _ in engines}
+    if a.gps:
+        engines.append(('gps', lambda s, l: run_gps(a.gps, s, l, a.time)))
+    totals = {name: [0, 0, 0.0, 0, 0] for name, _ in engines}
     for sfen, want, limit, label in rows(a.file, a.max_len):
         if limit < a.min_len:
             continue
@@ -117,6 +157,7 @@ def main():
             ok = got == want if want else got == 0 or got > limit
             t = totals[name]
             t[0] += ok
+            t[4] += got > 0 if want else got == 0  # a mate of any length (no mate for a 'none' row)
             t[1] += 1
             t[2] += dt
             nodes = ''
@@ -125,9 +166,9 @@ def main():
                 nodes = ' %9d nodes' % run_shishi.nodes
             cells.append('%s %4s %6.2fs%s%s' % (name, got if got >= 0 else 'time', dt, nodes, '' if ok else ' MISS'))
         print('%-4s %s  %s' % (want if want else 'none', ' | '.join(cells), label), flush=True)
-    for name, (ok, n, secs, nodes) in totals.items():
+    for name, (ok, n, secs, nodes, found) in totals.items():
         extra = '  %d nodes, %.0f nodes/s' % (nodes, nodes / secs if secs else 0) if name == 'shishi' else ''
-        print('%-16s solved %d/%d  total %.2fs%s' % (name, ok, n, secs, extra))
+        print('%-16s solved %d/%d  found %d/%d  total %.2fs%s' % (name, ok, n, found, n, secs, extra))
     return 0
 
 
