@@ -36,7 +36,10 @@ def main(paths):
     for path in paths:
         try:
             print(row(path))
-        except (OSError, ValueError, KeyError, TypeError) as e:
+        except KeyError as e:
+            print('%s: no field %s' % (path, e), file=sys.stderr)
+            status = 1
+        except (OSError, ValueError, TypeError) as e:
             print('%s: %s' % (path, e), file=sys.stderr)
             status = 1
     return status
