@@ -42,8 +42,7 @@ def rows(path, max_len):
 def run_shishi(binary, sfen, limit, seconds, bounded=False, extra=()):
     t = time.time()
     bound = ['--max-plies', str(limit)] if bounded else []
-    bound += list(extra)
-    p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)] + bound,
+    p = subprocess.run([binary, 'mate', '--position', 'sfen ' + sfen, '--time', str(seconds)] + bound + list(extra),
                        capture_output=True, text=True, timeout=seconds + 30)
     dt = time.time() - t
     out = p.stdout.split('\n')
@@ -86,13 +85,24 @@ def run_fsf(binary, sfen, limit, seconds):
         if line.startswith('bestmove'):
             break
     dt = time.time() - t
-    p.stdin.write('quit\n')
-    p.stdin.flush()
-    p.wait()
+    quit_engine(p)
     return found, dt
 
 
-def run_gps(binary, sfen, limit, seconds):
+def quit_engine(p):
+    """Send `quit`, then wait a little for the process; kill it if it lingers."""
+    try:
+        p.stdin.write('quit\n')
+        p.stdin.flush()
+    except BrokenPipeError:
+        pass
+    try:
+        p.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        p.kill()
+
+
+def run_gps(binary, sfen, seconds):
     """GPS Shogi's solver (gpsusi, Debian's gpsshogi) over USI `go mate`: its line as it comes
     (the solver does not look for the shortest), 0 for `checkmate nomate`, -1 otherwise."""
     p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -112,15 +122,7 @@ def run_gps(binary, sfen, limit, seconds):
             found = 0 if words == ['nomate'] else -1 if words in ([], ['timeout'], ['notimplemented']) else len(words)
             break
     dt = time.time() - t
-    try:
-        p.stdin.write('quit\n')
-        p.stdin.flush()
-    except BrokenPipeError:
-        pass
-    try:
-        p.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        p.kill()
+    quit_engine(p)
     return found, dt
 
 
@@ -146,7 +148,7 @@ def main():
     if os.access(a.fsf, os.X_OK) and not a.no_fsf:
         engines.append(('fairy-stockfish', lambda s, l: run_fsf(a.fsf, s, l, a.time)))
     if a.gps:
-        engines.append(('gps', lambda s, l: run_gps(a.gps, s, l, a.time)))
+        engines.append(('gps', lambda s, l: run_gps(a.gps, s, a.time)))
     totals = {name: [0, 0, 0.0, 0, 0] for name, _ in engines}
     for sfen, want, limit, label in rows(a.file, a.max_len):
         if limit < a.min_len:
