@@ -23,7 +23,7 @@ def blocks(path):
     with open(path, encoding='utf-8') as f:
         for line in f:
             line = line.rstrip('\n')
-            if line.startswith('sfen '):
+            if line.startswith(('sfen ', 'fen ')):  # USI games, or chu and wa's FEN
                 cur = [line, []]
                 out.append(cur)
             elif cur is None or line.startswith('#'):
