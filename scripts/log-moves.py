@@ -7,11 +7,10 @@ builder and `shishi convert` do not read for every game (a chu lion's double mov
 notation for chu), which `shishi book build --from` reads as a USI move list (docs/records.md).
 
 Each game's moves are those of the last `position` command sent to either engine, followed
-by that engine's `bestmove` answer when it is a move. Games that started from an SFEN rather
-than the start position are printed as `sfen ... moves ...` lines only with --sfen; by
-default they are skipped with a note on stderr, because a move list names no position.
+by that engine's `bestmove` answer when it is a move, printed as `startpos moves ...` or
+`sfen <SFEN> moves ...` (both forms the USI move-list reader takes).
 
-usage: scripts/log-moves.py LOGDIR [--sfen] > games.usi
+usage: scripts/log-moves.py LOGDIR > games.usi
 """
 import os
 import re
@@ -37,15 +36,11 @@ def game_moves(path):
                 answer = m.group(2)
     if last is None:
         return None
-    text = last[1]
-    if " moves " in " " + text + " ":
-        head, _, tail = (" " + text + " ").partition(" moves ")
-        start, moves = head.strip(), tail.split()
-    else:
-        start, moves = text, []
+    start, _, moves = last[1].partition(" moves ")
+    moves = moves.split()
     if answer and answer not in ("resign", "win", "(none)"):
         moves.append(answer)
-    return start, moves
+    return start.strip(), moves
 
 
 def main(argv):
@@ -53,7 +48,6 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     logdir = argv[1]
-    with_sfen = "--sfen" in argv[2:]
     names = sorted(n for n in os.listdir(logdir) if n.startswith("game-") and n.endswith(".log"))
     if not names:
         print(f"{logdir}: no game-*.log files", file=sys.stderr)
@@ -64,12 +58,7 @@ def main(argv):
             print(f"{name}: no position command, skipped", file=sys.stderr)
             continue
         start, moves = got
-        if start == "startpos":
-            print(" ".join(moves))
-        elif with_sfen:
-            print(start + (" moves " + " ".join(moves) if moves else ""))
-        else:
-            print(f"{name}: starts from '{start}', skipped (use --sfen)", file=sys.stderr)
+        print(start + (" moves " + " ".join(moves) if moves else ""))
     return 0
 
 
