@@ -36,7 +36,7 @@ def game_moves(path):
                 answer = m.group(2)
     if last is None:
         return None
-    start, _, moves = last[1].partition(" moves ")
+    start, _, moves = (last[1] + " ").partition(" moves ")
     moves = moves.split()
     if answer and answer not in ("resign", "win", "(none)"):
         moves.append(answer)
