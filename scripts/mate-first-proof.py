@@ -19,11 +19,21 @@ the stated length, and the geometric mean of the ratio of first-proof nodes over
 proved (below 1: fewer nodes). Exit status 1 when a row could not be run.
 """
 import argparse
+import importlib.util
 import math
 import os
 import re
 import subprocess
 import sys
+
+
+def bench_rows():
+    """scripts/bench-mate.py's reader of tsume rows (one format, one reader)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bench-mate.py')
+    spec = importlib.util.spec_from_file_location('bench_mate', path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.rows
 
 
 def run(args):
@@ -33,12 +43,9 @@ def run(args):
         env[k] = v
     total = proven = rows = 0
     status = 0
-    with open(args.file, encoding='utf-8') as f:
-        lines = [l for l in f if l.strip() and not l.startswith('#')]
-    for line in lines:
-        cols = line.rstrip('\n').split('\t')
-        sfen, length = cols[0], cols[1]
-        label = re.sub(r'\s+', '_', cols[3]) if len(cols) > 3 and cols[3].strip() else str(rows + 1)
+    for sfen, want, limit, label in bench_rows()(args.file, 1 << 30):
+        length = str(want) if want is not None else 'none<=%d' % limit
+        label = re.sub(r'\s+', '_', label.strip()) or str(rows + 1)
         script = ('usi\nsetoption name USI_Hash value %d\nsetoption name Threads value 1\nisready\n'
                   'position sfen %s\ngo mate infinite nodes %d\n' % (args.hash, sfen, args.nodes))
         p = subprocess.Popen([args.shishi], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
