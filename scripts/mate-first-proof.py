@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """mate-first-proof.py - the solver's first proof, counted in nodes, on every row of a tsume file.
 
-  scripts/mate-first-proof.py [--shishi BIN] --file ROWS.tsv [--nodes N] [--hash MB] [--env K=V ...]
+  scripts/mate-first-proof.py [--shishi BIN] --file ROWS.tsv [--nodes N] [--hash MB] [--env K=V ...] [--first-only]
   scripts/mate-first-proof.py --compare BASE.txt OTHER.txt ...
 
 The first form runs `go mate infinite nodes N` (USI, one thread) on each row of a file in the
 form scripts/bench-mate.py reads (sfen, length, solution, id) and prints a line a row: the id,
 the stated length, the nodes of the first proof (`-` when none came within N) and its plies,
-and the answer (the line's length, `nomate` or `timeout`), then a total. WHY nodes, not time:
+and the answer (the line's length, `nomate` or `timeout`), then a total. With --first-only the
+engine is sent `stop` at its first proof and the answer is `-` (the shortening, up to N nodes a
+row, is most of the time such a run takes). WHY nodes, not time:
 on one thread the solver is deterministic (its restarts come after a number of nodes), so the
 figures do not depend on the machine's load, and two builds (or two settings of a developer's
 environment variable, --env) can be compared while other jobs hold the cores. An unproven row
@@ -57,9 +59,14 @@ def run(args):
             m = re.search(r'first proof after (\d+) nodes, (\d+) plies', out)
             if m:
                 first = (int(m.group(1)), int(m.group(2)))
+                if args.first_only:
+                    p.stdin.write('stop\n')
+                    p.stdin.flush()
             if out.startswith('checkmate'):
                 w = out.split()
                 answer = w[1] if len(w) == 2 and w[1] in ('nomate', 'timeout') else str(len(w) - 1)
+                if args.first_only:
+                    answer = '-'
                 break
         try:
             p.stdin.write('quit\n')
@@ -115,6 +122,7 @@ def main():
     ap.add_argument('--nodes', type=int, default=4000000)
     ap.add_argument('--hash', type=int, default=64)
     ap.add_argument('--env', action='append', default=[], help='K=V for the engine\'s environment')
+    ap.add_argument('--first-only', action='store_true', help='stop each row at its first proof')
     ap.add_argument('--compare', nargs='+', metavar='OUTPUT')
     args = ap.parse_args()
     if args.compare:
