@@ -8,8 +8,9 @@ The first form runs `go mate infinite nodes N` (USI, one thread) on each row of 
 form scripts/bench-mate.py reads (sfen, length, solution, id) and prints a line a row: the id,
 the stated length, the nodes of the first proof (`-` when none came within N) and its plies,
 and the answer (the line's length, `nomate` or `timeout`), then a total. With --first-only the
-engine is sent `stop` at its first proof and the answer is `-` (the shortening, up to N nodes a
-row, is most of the time such a run takes). WHY nodes, not time:
+engine is sent `stop` at its first proof and that row's answer is `-` (the shortening, up to N
+nodes a row, is most of the time such a run takes); a row without a first proof keeps its
+answer (`nomate`, `timeout`). WHY nodes, not time:
 on one thread the solver is deterministic (its restarts come after a number of nodes), so the
 figures do not depend on the machine's load, and two builds (or two settings of a developer's
 environment variable, --env) can be compared while other jobs hold the cores. An unproven row
@@ -65,8 +66,8 @@ def run(args):
             if out.startswith('checkmate'):
                 w = out.split()
                 answer = w[1] if len(w) == 2 and w[1] in ('nomate', 'timeout') else str(len(w) - 1)
-                if args.first_only:
-                    answer = '-'
+                if args.first_only and first:
+                    answer = '-'  # stopped at the first proof: no length worth reporting
                 break
         try:
             p.stdin.write('quit\n')
