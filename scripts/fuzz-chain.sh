@@ -10,11 +10,15 @@
 # The chain stops before the next chunk when OUT/STOPPED exists, and after a chunk whose result is
 # neither `ok` nor `N slow-unit reports (see log), ok` (a find: OUT/HALTED says which). WHY slow
 # units go on: they are inputs slowed past 10 s by other work on the machine (replayed alone they
-# take well under a second); every one is still listed in its chunk's summary. Run it niced, e.g.
+# take well under a second); every one is still listed in its chunk's summary. Run it in its own
+# session, e.g.
 #   (setsid nohup nice -n 19 scripts/fuzz-chain.sh /tmp/fuzz usi 100000 40 /tmp/fz/usi >/dev/null 2>&1 &)
+# With autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled 1) `nice` orders processes
+# only within a session: to let a measurement in another session take a whole core, lower the
+# chain's group (echo 10 > /proc/PID/autogroup, PID any process of the chain; session 33).
 # SHISHI_SHARED defaults to TREE/../shared.
 set -u
-[ $# -eq 5 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
+[ $# -eq 5 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
 tree=$1 target=$2 runs=$3 count=$4 out=$5
 mkdir -p "$out" || exit 1
 out=$(cd "$out" && pwd)
