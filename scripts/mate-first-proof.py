@@ -55,14 +55,17 @@ def run(args):
                              stderr=subprocess.STDOUT, text=True, env=env)
         p.stdin.write(script)
         p.stdin.flush()
-        first, answer = None, None
+        first, answer, stopped = None, None, False
         for out in p.stdout:
             m = re.search(r'first proof after (\d+) nodes, (\d+) plies', out)
             if m:
                 first = (int(m.group(1)), int(m.group(2)))
-                if args.first_only:
-                    p.stdin.write('stop\n')
-                    p.stdin.flush()
+            # WHY the line's string: the engine shows the line read from its first proof at
+            # once, and says after how many nodes that proof came only with its answer
+            if args.first_only and not stopped and (m or 'plies read from the proof' in out):
+                stopped = True
+                p.stdin.write('stop\n')
+                p.stdin.flush()
             if out.startswith('checkmate'):
                 w = out.split()
                 answer = w[1] if len(w) == 2 and w[1] in ('nomate', 'timeout') else str(len(w) - 1)

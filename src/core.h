@@ -25,6 +25,7 @@
     bool pos_gives_new_check_##sfx(const Position *pos, Move m);                                                       \
     bool pos_royal_attacked_after_##sfx(const Position *pos, Move m);                                                  \
     bool pos_royal_flees_after_##sfx(const Position *pos, Move m);                                                     \
+    Bitboard pos_royal_flights_##sfx(const Position *pos);                                                             \
     GameResult pos_game_result_##sfx(Position *pos, char *reason, size_t len);                                         \
     GameResult pos_bare_king_result_##sfx(Position *pos);
 

@@ -21,3 +21,4 @@
 #define pos_royal_attacked_after CORE_CAT(pos_royal_attacked_after, CORE_SUFFIX)
 #define pos_bare_king_result     CORE_CAT(pos_bare_king_result, CORE_SUFFIX)
 #define pos_royal_flees_after    CORE_CAT(pos_royal_flees_after, CORE_SUFFIX)
+#define pos_royal_flights        CORE_CAT(pos_royal_flights, CORE_SUFFIX)

@@ -24,6 +24,7 @@ bool pos_gives_check(const Position *pos, Move m) { return DISPATCH(pos, pos_giv
 bool pos_gives_new_check(const Position *pos, Move m) { return DISPATCH(pos, pos_gives_new_check)(pos, m); }
 bool pos_royal_attacked_after(const Position *pos, Move m) { return DISPATCH(pos, pos_royal_attacked_after)(pos, m); }
 bool pos_royal_flees_after(const Position *pos, Move m) { return DISPATCH(pos, pos_royal_flees_after)(pos, m); }
+Bitboard pos_royal_flights(const Position *pos) { return DISPATCH(pos, pos_royal_flights)(pos); }
 GameResult pos_bare_king_result(Position *pos) { return DISPATCH(pos, pos_bare_king_result)(pos); }
 GameResult pos_game_result(Position *pos, char *reason, size_t len) {
     return DISPATCH(pos, pos_game_result)(pos, reason, len);

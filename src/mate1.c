@@ -24,18 +24,70 @@ static bool royal_can_flee(const Position *pos) {
     return false;
 }
 
+/* The enemy royal's flights on the board as it is, for a quick first test of each check: the
+ * squares it steps to (its own pieces excluded, the royal lifted) that no piece of ours
+ * attacks. valid is false where that test does not apply (no single royal, or a royal whose
+ * steps depend on the occupancy). */
+typedef struct {
+    Bitboard flights, occ; /* occ: the board without the enemy royal */
+    int k;
+    bool valid;
+} Flights;
+
+static void flights_now(const Position *pos, Flights *f) {
+    Color them = color_flip(pos->stm);
+    f->valid = false;
+    if (pos->royal_count[them] != 1) return;
+    f->k = pos->royal_sq[them];
+    PieceType rt = piece_type(pos->board[f->k]);
+    f->occ = pos_occupied(pos);
+    bb_clear(&f->occ, f->k);
+    if (bb_any(bb_xor(pos_piece_attacks(pos, rt, them, f->k, f->occ), pos_piece_attacks(pos, rt, them, f->k, bb_empty()))))
+        return;
+    f->flights = pos_royal_flights(pos);
+    f->valid = true;
+}
+
+/* Is a flight of f certainly left after m (a drop or a plain board move, not made)? The mover
+ * covers what it attacks from its new square; the board's other attacks only shrink when a
+ * square fills, and only grow along lines through a square that empties (from), so a flight
+ * off those lines, not on to or from and not attacked by the mover stays a flight. */
+static bool flight_left(const Position *pos, const Flights *f, Move m) {
+    Bitboard left = f->flights, occ = f->occ;
+    int to = move_to(m);
+    PieceType npt;
+    if (move_is_drop(m))
+        npt = move_drop_type(m);
+    else {
+        int from = move_from(m);
+        const VariantTables *t = pos->t;
+        npt = pos_type_after(pos, piece_type(pos->board[from]), m, to != from && pos->board[to]);
+        bb_clear(&occ, from);
+        bb_clear(&left, from);
+        for (int d = 0; d < 8 && bb_any(left); d++) left = bb_andnot(left, t->ray[d * t->sq_count + from]);
+    }
+    bb_clear(&left, to);
+    bb_set(&occ, to);
+    if (bb_is_empty(left)) return false;
+    return bb_any(bb_andnot(left, pos_piece_attacks(pos, npt, pos->stm, to, occ)));
+}
+
 /* WHY the flight test before the move: about 97% of the checks tried leave the royal a flight
- * (the 117-ply tsume's tails), and the test on the unmade move saves their make and unmake. */
-static bool mates(Position *pos, Move m) {
+ * (the 117-ply tsume's tails), and the test on the unmade move saves their make and unmake.
+ * The flights of the board as it is (flight_left) settle most of those without the full test
+ * (docs/mate.md, session 37). */
+static bool mates(Position *pos, const Flights *f, Move m) {
     bool fast = pos->royal_count[color_flip(pos->stm)] == 1 && !move_is_double(m) && !move_is_pass(m);
-#ifdef MATE1_CHECK_FLEE /* development: the test before the move against the one after it */
+#ifdef MATE1_CHECK_FLEE /* development: the tests before the move against the one after it */
     if (fast) {
         bool pre = pos_royal_flees_after(pos, m);
         pos_do_move(pos, m);
         if (pre != royal_can_flee(pos)) abort();
         pos_undo_move(pos);
+        if (f->valid && flight_left(pos, f, m) && !pre) abort();
     }
 #endif
+    if (fast && f->valid && flight_left(pos, f, m)) return false;
     if (fast && pos_royal_flees_after(pos, m)) return false;
     pos_do_move(pos, m);
     bool mate = (fast || !royal_can_flee(pos)) && movegen_count(pos) == 0;
@@ -45,11 +97,13 @@ static bool mates(Position *pos, Move m) {
 
 Move pos_mate_in_one(Position *pos, MoveList *scratch) {
     if (pos->v->check_allowed || pos->royal_count[color_flip(pos->stm)] == 0) return MOVE_NONE;
+    Flights f;
+    flights_now(pos, &f);
     movegen_stage(pos, GEN_QUIET_CHECKS, scratch);
     for (int i = 0; i < scratch->size; i++)
-        if (mates(pos, scratch->moves[i])) return scratch->moves[i];
+        if (mates(pos, &f, scratch->moves[i])) return scratch->moves[i];
     movegen_stage(pos, GEN_CAPTURE_CHECKS, scratch);
     for (int i = 0; i < scratch->size; i++)
-        if (mates(pos, scratch->moves[i])) return scratch->moves[i];
+        if (mates(pos, &f, scratch->moves[i])) return scratch->moves[i];
     return MOVE_NONE;
 }

@@ -85,6 +85,9 @@ bool pos_royal_attacked_after(const Position *pos, Move m);
  * royal step to a square none of our pieces would attack (the royal lifted)? Found without
  * making m. Only for games with the check rule and a single opposing royal. */
 bool pos_royal_flees_after(const Position *pos, Move m);
+/* The squares the opponent's single royal could step to now that none of our pieces attacks
+ * (the royal lifted, its own pieces excluded). Same conditions as pos_royal_flees_after. */
+Bitboard pos_royal_flights(const Position *pos);
 
 /* The type a piece of type pt has after the board move m (not a drop or pass): its promoted
  * form with MF_PROMO, else the game's forced change (PROMO_ROLL on every board move,

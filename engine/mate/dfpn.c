@@ -158,13 +158,24 @@ static void perturb(MateSolver *ms, MateResult *r) {
     }
 }
 
-enum { PATH_BITS = 16 };
+static KeyFilter *path_filter(MateSolver *ms) { return (KeyFilter *)(ms->path + HISTORY_MAX); }
+
+static bool filter_has(const KeyFilter *f, uint64_t key) {
+    unsigned i = (unsigned)key & 0xffff;
+    return f->bits[i >> 6] >> (i & 63) & 1;
+}
+
+static void filter_add(KeyFilter *f, uint64_t key, int delta) {
+    unsigned i = (unsigned)key & 0xffff;
+    f->count[i] = (uint16_t)(f->count[i] + delta);
+    uint64_t bit = 1ULL << (i & 63);
+    f->bits[i >> 6] = f->count[i] ? f->bits[i >> 6] | bit : f->bits[i >> 6] & ~bit;
+}
 
 /* Where key is on the path above depth: its depth, -2 when it is above the search's root (the
  * walk's outer path), -1 when it is not there. */
 static int path_find(MateSolver *ms, uint64_t key, int depth) {
-    const uint16_t *count = (const uint16_t *)(ms->path + HISTORY_MAX);
-    if (!count[key & ((1u << PATH_BITS) - 1)]) return -1;
+    if (!filter_has(path_filter(ms), key)) return -1;
     for (int i = 0; i < depth; i++)
         if (ms->path[i] == key) return i;
     for (int i = ms->outer_from; i < ms->outer_to; i++)
@@ -176,8 +187,7 @@ static int path_find(MateSolver *ms, uint64_t key, int depth) {
 }
 
 static void path_set(MateSolver *ms, uint64_t key, int depth, int delta) {
-    uint16_t *count = (uint16_t *)(ms->path + HISTORY_MAX);
-    count[key & ((1u << PATH_BITS) - 1)] = (uint16_t)(count[key & ((1u << PATH_BITS) - 1)] + delta);
+    filter_add(path_filter(ms), key, delta);
     if (delta > 0) ms->path[depth] = key;
 }
 
@@ -489,7 +499,7 @@ static void kid_take(MateChild *k, const MateResult *r) {
     k->rep_at = r->rep_at;
 }
 
-static uint16_t *frame_filter(MateSolver *ms);
+static KeyFilter *frame_filter(MateSolver *ms);
 
 /* Is the position after child k (from the node at depth) one of the path's above the node?
  * Then it is a repetition: its values are the repetition disproof search() would return, and
@@ -502,7 +512,7 @@ static uint16_t *frame_filter(MateSolver *ms);
  * docs/mate.md, session 18). The table key (board and free square; with domination no hands)
  * filters; the full key after the move decides. */
 static int kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
-    if (!frame_filter(ms)[k->key & 0xffff]) return -1;
+    if (!filter_has(frame_filter(ms), k->key)) return -1;
     int d = 0;
     while (d < depth && ms->frames[d].tkey != k->key) d++;
     if (d == depth) return -1;
@@ -705,10 +715,10 @@ static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChil
  * only (the most searched entry of the board, whatever the hand; following exact hands measured
  * worse). A heuristic only: no proof or disproof depends on it. */
 
-static uint16_t *frame_filter(MateSolver *ms) { return (uint16_t *)(ms->frames + HISTORY_MAX); }
+static KeyFilter *frame_filter(MateSolver *ms) { return (KeyFilter *)(ms->frames + HISTORY_MAX); }
 
 static int frame_find(MateSolver *ms, uint64_t tkey, int depth) {
-    if (!frame_filter(ms)[tkey & 0xffff]) return -1;
+    if (!filter_has(frame_filter(ms), tkey)) return -1;
     for (int d = depth; d >= 0; d--)
         if (ms->frames[d].tkey == tkey) return d;
     return -1;
@@ -839,6 +849,9 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     }
     bool or_node = pos->stm == ms->attacker;
     uint64_t key = node_key(ms, fsq), nodes0 = own_count(ms);
+    /* WHY: the two counters are written after the expansion; fetched now, they are there then */
+    __builtin_prefetch(&path_filter(ms)->count[full & 0xffff], 1);
+    __builtin_prefetch(&frame_filter(ms)->count[key & 0xffff], 1);
     size_t base = ms->kids_top;
     int n = expand(ms, rem, fsq, or_node, &hand, key, depth, full);
     if (n < 0) {
@@ -850,7 +863,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     ms->kids_top += (size_t)n;
     path_set(ms, full, depth, 1);
     ms->frames[depth] = (MateFrame){.tkey = key, .base = base, .n = n, .or_node = or_node};
-    frame_filter(ms)[key & 0xffff]++;
+    filter_add(frame_filter(ms), key, 1);
     dc_restore(ms, key, &hand, rem, base, n);
     MateResult r;
     uint32_t cpn, cdn;
@@ -866,7 +879,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         refresh_kids(ms, rem, &hand, k, n, i, depth);
     }
     path_set(ms, full, depth, -1);
-    frame_filter(ms)[key & 0xffff]--;
+    filter_add(frame_filter(ms), key, -1);
     r.parent = depth ? ms->frames[depth - 1].tkey : 0;
     r.mask = 0;
     for (int i = 0; i < n && i < 64; i++) r.mask |= (uint64_t)ms->kids[base + i].maxc << i;
@@ -887,10 +900,10 @@ bool dfpn_probe(MateSolver *ms, int rem, int fsq, MateResult *out) {
 }
 
 void dfpn_solve_below(MateSolver *ms, int from_sp, int rem, int fsq, MateResult *out) {
-    uint16_t *count = (uint16_t *)(ms->path + HISTORY_MAX);
+    KeyFilter *f = path_filter(ms);
     const StateInfo *st = ms->pos->states;
     int to_sp = ms->pos->sp;
-    for (int i = from_sp; i < to_sp; i++) count[st[i].key & ((1u << PATH_BITS) - 1)]++;
+    for (int i = from_sp; i < to_sp; i++) filter_add(f, st[i].key, 1);
     bool store_rep = ms->store_rep;
     ms->store_rep = false;
     ms->outer_from = from_sp;
@@ -898,7 +911,7 @@ void dfpn_solve_below(MateSolver *ms, int from_sp, int rem, int fsq, MateResult 
     dfpn_solve(ms, rem, fsq, out);
     ms->outer_from = ms->outer_to = 0;
     ms->store_rep = store_rep;
-    for (int i = from_sp; i < to_sp; i++) count[st[i].key & ((1u << PATH_BITS) - 1)]--;
+    for (int i = from_sp; i < to_sp; i++) filter_add(f, st[i].key, -1);
 }
 
 void dfpn_forget(MateSolver *ms) {

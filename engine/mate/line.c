@@ -343,8 +343,8 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
 }
 
 enum {
-    PATH_BYTES = (HISTORY_MAX + (1 << 16) / 4) * sizeof(uint64_t),
-    FRAMES_BYTES = HISTORY_MAX * sizeof(MateFrame) + (1 << 16) * sizeof(uint16_t),
+    PATH_BYTES = HISTORY_MAX * sizeof(uint64_t) + sizeof(KeyFilter),
+    FRAMES_BYTES = HISTORY_MAX * sizeof(MateFrame) + sizeof(KeyFilter),
     SPARE_SETS = 8,          /* sets kept: the main solver and helpers of one or two searches */
     SPARE_KIDS_MAX = 1 << 16 /* a children arena grown past this many is freed, not kept */
 };

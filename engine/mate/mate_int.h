@@ -171,6 +171,16 @@ typedef struct {
     uint32_t pn, dn; /* its values in the current iteration */
 } MateFrame;
 
+/* A counting filter of keys by their low 16 bits (the keys on the path), with a bit per slot
+ * that says whether its count is above zero. WHY the bits: the look-ups (one for every child of
+ * every expansion, one for every node entered) read 8 KB that stay in the first-level cache;
+ * read from the 128 KB of counters they missed it, and those two loads were a third of
+ * search()'s own time (docs/mate.md, session 37). */
+typedef struct {
+    uint64_t bits[1 << 10];
+    uint16_t count[1 << 16];
+} KeyFilter;
+
 /* What the threads of one search of the root share besides the table (parallel.c). */
 typedef struct {
     atomic_bool stop;           /* every thread leaves its search */
@@ -197,13 +207,13 @@ typedef struct MateSolver {
     bool store_rep;    /* keep repetition disproofs in the table */
     bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
-    uint64_t *path; /* HISTORY_MAX keys, then 1 << 16 uint16 counters by key bits */
+    uint64_t *path; /* HISTORY_MAX keys, then a KeyFilter of them */
     /* positions above the search's root that count as repetitions too: pos->states from
      * outer_from up to outer_to (the proof-line walk's path, dfpn_solve_below; their counters
      * are in path's); an empty range when none */
     int outer_from, outer_to;
     int outer_hit;     /* the lowest of those a search met as a repetition (outer_to: none) */
-    MateFrame *frames; /* HISTORY_MAX frames, then 1 << 16 uint16 counters by table key bits */
+    MateFrame *frames; /* HISTORY_MAX frames, then a KeyFilter of their table keys */
     /* children of the nodes on the path */
     struct MateChild *kids;
     size_t kids_cap, kids_top;

@@ -247,6 +247,20 @@ bool pos_royal_flees_after(const Position *pos, Move m) {
     return false;
 }
 
+Bitboard pos_royal_flights(const Position *pos) {
+    Color us = pos->stm, them = color_flip(us);
+    int k = pos->royal_sq[them];
+    Bitboard occ = pos_occupied(pos), flights = bb_empty();
+    bb_clear(&occ, k);
+    Bitboard steps = bb_andnot(piece_attacks(pos, piece_type(pos->board[k]), them, k, occ), pos->by_color[them]);
+    AttackerSet a;
+    attacker_set(pos, us, pos->by_color[us], &a);
+    int s;
+    BB_FOREACH (s, steps)
+        if (!attacker_set_hits(pos, &a, s, occ)) bb_set(&flights, s);
+    return flights;
+}
+
 /* ---- make / unmake ------------------------------------------------------------------------ */
 
 static inline void add_to_hand(Position *pos, Color c, Piece captured, Key *k) {
