@@ -40,10 +40,10 @@ static void flights_now(const Position *pos, Flights *f) {
     if (pos->royal_count[them] != 1) return;
     f->k = pos->royal_sq[them];
     PieceType rt = piece_type(pos->board[f->k]);
+    const VariantTables *t = pos->t;
+    if (t->slide_dirs[them][rt] || t->limited_count[them][rt] || t->has_double[rt]) return; /* not a stepper */
     f->occ = pos_occupied(pos);
     bb_clear(&f->occ, f->k);
-    if (bb_any(bb_xor(pos_piece_attacks(pos, rt, them, f->k, f->occ), pos_piece_attacks(pos, rt, them, f->k, bb_empty()))))
-        return;
     f->flights = pos_royal_flights(pos);
     f->valid = true;
 }

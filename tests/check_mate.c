@@ -482,8 +482,10 @@ END_TEST
 /* The futility rule is not monotone in the budget (docs/mate.md, session 28): zukou-031's last
  * five plies. After 7d6c the drop G*7b is futile within 8 plies (its capture with the gold
  * handed back is mated within 8) but not within 4, so no mate is proven within 5 or 7, 9 is,
- * and the line read at 9, G*7b skipped as futile, is the composer's 5 plies. Pinned until the
- * rule is settled: the answer without a bound, and with the bounds 5 and 9. */
+ * and the line read at 9, G*7b skipped as futile, is the composer's 5 plies. The convention
+ * decided in session 37 (docs/mate.md, Conventions): the answer is the line of the least proven
+ * budget (5 plies, without a bound and under the bound 9), and a bound limits the budget, not
+ * the line (no mate under the bounds 5 and 7). */
 START_TEST(futility_not_monotone) {
     static Move line[MATE_LINE_MAX];
     const char *spec = "sfen nkg6/1p7/gsRb5/RN+Bp5/9/9/9/9/9 b 2g3s2n4l16p 19";
@@ -495,6 +497,8 @@ START_TEST(futility_not_monotone) {
     ck_assert(c.shortest);
     assert_mating_line(pos, line, n, spec);
     c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10, .max_plies = 5};
+    ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_NONE);
+    c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10, .max_plies = 7};
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_NONE);
     c = (MateControl){.deadline_ms = -1, .node_limit = ROW_NODES, .hash_kb = 16 << 10, .max_plies = 9};
     ck_assert_int_eq(mate_search(pos, &c, line, MATE_LINE_MAX, &n), MATE_FOUND);
