@@ -102,16 +102,23 @@ def quit_engine(p):
         p.kill()
 
 
-def run_gps(binary, sfen, seconds):
-    """GPS Shogi's solver (gpsusi, Debian's gpsshogi) over USI `go mate`: its line as it comes
-    (the solver does not look for the shortest), 0 for `checkmate nomate`, -1 otherwise."""
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                         text=True, cwd='/tmp')
-    p.stdin.write('usi\nisready\n')
+def start_usi(binary, options='', cwd=None, stderr=subprocess.DEVNULL):
+    """A USI engine started, sent `usi`, the given setoption lines and `isready`, and read up to
+    its `readyok` (scripts/mate-speed.py uses it too)."""
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                         text=True, cwd=cwd)
+    p.stdin.write('usi\n%sisready\n' % options)
     p.stdin.flush()
     for line in p.stdout:
         if line.startswith('readyok'):
             break
+    return p
+
+
+def run_gps(binary, sfen, seconds):
+    """GPS Shogi's solver (gpsusi, Debian's gpsshogi) over USI `go mate`: its line as it comes
+    (the solver does not look for the shortest), 0 for `checkmate nomate`, -1 otherwise."""
+    p = start_usi(binary, cwd='/tmp')
     t = time.time()
     p.stdin.write('position sfen %s\ngo mate %d\n' % (sfen, int(seconds * 1000)))
     p.stdin.flush()

@@ -22,21 +22,17 @@ the stated length, and the geometric mean of the ratio of first-proof nodes over
 proved (below 1: fewer nodes). Exit status 1 when a row could not be run.
 """
 import argparse
-import importlib.util
 import math
 import os
 import re
+import runpy
 import subprocess
 import sys
 
 
 def bench_rows():
     """scripts/bench-mate.py's reader of tsume rows (one format, one reader)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bench-mate.py')
-    spec = importlib.util.spec_from_file_location('bench_mate', path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.rows
+    return runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bench-mate.py'))['rows']
 
 
 def run(args):

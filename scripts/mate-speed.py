@@ -13,31 +13,20 @@ search the same tree (check that with scripts/mate-first-proof.py), and on a sha
 one run of each varies by about a tenth (docs/mate.md, session 37).
 """
 import argparse
-import importlib.util
 import os
+import runpy
 import statistics
 import subprocess
 import sys
 import time
 
-
-def bench_rows():
-    """scripts/bench-mate.py's reader of tsume rows (one format, one reader)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bench-mate.py')
-    spec = importlib.util.spec_from_file_location('bench_mate', path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.rows
+# scripts/bench-mate.py's row reader and USI helpers (one format, one reader)
+BENCH = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bench-mate.py'))
 
 
 def one(binary, sfen, nodes):
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT, text=True)
-    p.stdin.write('usi\nsetoption name USI_Hash value 64\nsetoption name Threads value 1\nisready\n')
-    p.stdin.flush()
-    for out in p.stdout:
-        if out.startswith('readyok'):
-            break
+    p = BENCH['start_usi'](binary, 'setoption name USI_Hash value 64\nsetoption name Threads value 1\n',
+                          stderr=subprocess.STDOUT)
     start = time.time()
     p.stdin.write('position sfen %s\ngo mate infinite nodes %d\n' % (sfen, nodes))
     p.stdin.flush()
@@ -46,11 +35,11 @@ def one(binary, sfen, nodes):
             break
     took = time.time() - start
     try:
-        p.stdin.write('stop\nquit\n')
+        p.stdin.write('stop\n')
         p.stdin.flush()
     except BrokenPipeError:
         pass
-    p.wait()
+    BENCH['quit_engine'](p)
     return took
 
 
@@ -62,7 +51,7 @@ def main():
     ap.add_argument('--reps', type=int, default=8)
     ap.add_argument('builds', nargs='+')
     args = ap.parse_args()
-    rows = [(sfen, label.strip()) for sfen, _, _, label in bench_rows()(args.file, 1 << 30)]
+    rows = [(sfen, label.strip()) for sfen, _, _, label in BENCH['rows'](args.file, 1 << 30)]
     if args.ids:
         want = args.ids.split(',')
         rows = [r for r in rows if r[1] in want]
