@@ -30,7 +30,6 @@ static bool royal_can_flee(const Position *pos) {
  * steps depend on the occupancy). */
 typedef struct {
     Bitboard flights, occ; /* occ: the board without the enemy royal */
-    int k;
     bool valid;
 } Flights;
 
@@ -38,12 +37,12 @@ static void flights_now(const Position *pos, Flights *f) {
     Color them = color_flip(pos->stm);
     f->valid = false;
     if (pos->royal_count[them] != 1) return;
-    f->k = pos->royal_sq[them];
-    PieceType rt = piece_type(pos->board[f->k]);
+    int k = pos->royal_sq[them];
+    PieceType rt = piece_type(pos->board[k]);
     const VariantTables *t = pos->t;
     if (t->slide_dirs[them][rt] || t->limited_count[them][rt] || t->has_double[rt]) return; /* not a stepper */
     f->occ = pos_occupied(pos);
-    bb_clear(&f->occ, f->k);
+    bb_clear(&f->occ, k);
     f->flights = pos_royal_flights(pos);
     f->valid = true;
 }
