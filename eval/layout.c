@@ -75,7 +75,7 @@ static void classify_types(EvalGame *g) {
         if (!is_royal(t, pt) && t->value[pt] < cheapest) cheapest = t->value[pt];
     for (int pt = 1; pt < t->type_count; pt++) {
         g->cheap[pt] = !is_royal(t, pt) && t->value[pt] * 2 <= cheapest * 3;
-        g->ranged[pt] = t->slide_dirs[BLACK][pt] || t->limited_count[BLACK][pt];
+        g->ranged[pt] = variant_type_ranged(t, BLACK, pt);
         g->lion[pt] = (t->flags[pt] & PF_LION) != 0;
         g->phase_value[pt] = is_royal(t, pt) ? 0 : t->value[pt];
         g->hand_weight[pt] = g->cheap[pt] ? 1 : 2;

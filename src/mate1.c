@@ -27,20 +27,21 @@ static bool royal_can_flee(const Position *pos) {
 /* The enemy royal's flights on the board as it is, for a quick first test of each check: the
  * squares it steps to (its own pieces excluded, the royal lifted) that no piece of ours
  * attacks. valid is false where that test does not apply (no single royal, or a royal whose
- * steps depend on the occupancy). */
+ * steps depend on the occupancy). Found at the first check tried (known): WHY not before, a
+ * position without checks (most of the probe's) needs no flights. */
 typedef struct {
     Bitboard flights, occ; /* occ: the board without the enemy royal */
-    bool valid;
+    bool known, valid;
 } Flights;
 
 static void flights_now(const Position *pos, Flights *f) {
     Color them = color_flip(pos->stm);
+    f->known = true;
     f->valid = false;
     if (pos->royal_count[them] != 1) return;
     int k = pos->royal_sq[them];
     PieceType rt = piece_type(pos->board[k]);
-    const VariantTables *t = pos->t;
-    if (t->slide_dirs[them][rt] || t->limited_count[them][rt] || t->has_double[rt]) return; /* not a stepper */
+    if (variant_type_ranged(pos->t, them, rt) || pos->t->has_double[rt]) return; /* not a stepper */
     f->occ = pos_occupied(pos);
     bb_clear(&f->occ, k);
     f->flights = pos_royal_flights(pos);
@@ -75,8 +76,9 @@ static bool flight_left(const Position *pos, const Flights *f, Move m) {
  * (the 117-ply tsume's tails), and the test on the unmade move saves their make and unmake.
  * The flights of the board as it is (flight_left) settle most of those without the full test
  * (docs/mate.md, session 37). */
-static bool mates(Position *pos, const Flights *f, Move m) {
+static bool mates(Position *pos, Flights *f, Move m) {
     bool fast = pos->royal_count[color_flip(pos->stm)] == 1 && !move_is_double(m) && !move_is_pass(m);
+    if (fast && !f->known) flights_now(pos, f);
 #ifdef MATE1_CHECK_FLEE /* development: the tests before the move against the one after it */
     if (fast) {
         bool pre = pos_royal_flees_after(pos, m);
@@ -96,8 +98,7 @@ static bool mates(Position *pos, const Flights *f, Move m) {
 
 Move pos_mate_in_one(Position *pos, MoveList *scratch) {
     if (pos->v->check_allowed || pos->royal_count[color_flip(pos->stm)] == 0) return MOVE_NONE;
-    Flights f;
-    flights_now(pos, &f);
+    Flights f = {.known = false};
     movegen_stage(pos, GEN_QUIET_CHECKS, scratch);
     for (int i = 0; i < scratch->size; i++)
         if (mates(pos, &f, scratch->moves[i])) return scratch->moves[i];

@@ -207,6 +207,11 @@ PieceType variant_type_of(const Variant *v, const char *symbol);
 int variant_validate_descriptor(const Variant *v, char *err, size_t errlen);
 /* Base type for piece-count limits: the hand type, else the unpromoted form, else pt. */
 PieceType variant_base_type(const Variant *v, PieceType pt);
+/* Does a piece of type pt and colour c move along lines (any slide, limited or not), so that
+ * what it reaches depends on the occupancy? */
+static inline bool variant_type_ranged(const VariantTables *t, Color c, PieceType pt) {
+    return t->slide_dirs[c][pt] || t->limited_count[c][pt];
+}
 /* Piece symbol of a type ("+P"). */
 static inline const char *variant_symbol(const Variant *v, PieceType pt) { return v->pieces[pt - 1].symbol; }
 /* Set one rule option by name; returns 0, or -1 with a message. */

@@ -660,10 +660,11 @@ END_TEST
 /* make test-long: the whole 117-ply row (zukou 99) on one thread with no deadline: the first proof
  * (7,752,549 nodes, three restarts), the walk's 119-ply line, then budgets 119 (3.4M nodes) and
  * 117 (22,569) proven and 115 cut at the shortening's default budget: the 117-ply line of the
- * least proven budget, verified. Deterministic (node counts only). About 40M nodes, four
- * minutes here: the issue's 60 s for this row is not met on one thread; on two threads (not
- * repeatable, so not asserted here) 11 of 12 runs of `shishi mate --threads 2 --time 60`
- * answered 117 within 60 s (docs/mate.md, session 36; about half in sessions 21-22). */
+ * least proven budget, verified. Deterministic (node counts only). About 40M nodes, some
+ * minutes: ruling out 115 is most of them. Under a deadline the same line comes sooner: `shishi
+ * mate --threads 1 --time 60` (64 MB) shows the 117 after about 47 s (docs/mate.md, session 37);
+ * two threads are not repeatable, so not asserted here (117 within 60 s in 11 of 12 runs in
+ * session 36, 3 of 8 in session 37). */
 START_TEST(long_whole_117) {
     if (!test_long()) return;
     int64_t t0 = now_ms();
