@@ -21,6 +21,7 @@
     bool movegen_is_legal_##sfx(Position *pos, Move m);                                                                \
     bool movegen_is_pseudo_legal_##sfx(Position *pos, Move m);                                                         \
     void movegen_stage_##sfx(Position *pos, GenType type, MoveList *list);                                             \
+    int movegen_checks_##sfx(Position *pos, MoveList *list);                                                           \
     bool pos_gives_check_##sfx(const Position *pos, Move m);                                                           \
     bool pos_gives_new_check_##sfx(const Position *pos, Move m);                                                       \
     bool pos_royal_attacked_after_##sfx(const Position *pos, Move m);                                                  \

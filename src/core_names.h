@@ -16,6 +16,7 @@
 #define pos_game_result          CORE_CAT(pos_game_result, CORE_SUFFIX)
 #define movegen_is_pseudo_legal  CORE_CAT(movegen_is_pseudo_legal, CORE_SUFFIX)
 #define movegen_stage            CORE_CAT(movegen_stage, CORE_SUFFIX)
+#define movegen_checks           CORE_CAT(movegen_checks, CORE_SUFFIX)
 #define pos_gives_check          CORE_CAT(pos_gives_check, CORE_SUFFIX)
 #define pos_gives_new_check      CORE_CAT(pos_gives_new_check, CORE_SUFFIX)
 #define pos_royal_attacked_after CORE_CAT(pos_royal_attacked_after, CORE_SUFFIX)

@@ -20,6 +20,7 @@ uint64_t movegen_count(Position *pos) { return DISPATCH(pos, movegen_count)(pos)
 bool movegen_is_legal(Position *pos, Move m) { return DISPATCH(pos, movegen_is_legal)(pos, m); }
 bool movegen_is_pseudo_legal(Position *pos, Move m) { return DISPATCH(pos, movegen_is_pseudo_legal)(pos, m); }
 void movegen_stage(Position *pos, GenType type, MoveList *list) { DISPATCH(pos, movegen_stage)(pos, type, list); }
+int movegen_checks(Position *pos, MoveList *list) { return DISPATCH(pos, movegen_checks)(pos, list); }
 bool pos_gives_check(const Position *pos, Move m) { return DISPATCH(pos, pos_gives_check)(pos, m); }
 bool pos_gives_new_check(const Position *pos, Move m) { return DISPATCH(pos, pos_gives_new_check)(pos, m); }
 bool pos_royal_attacked_after(const Position *pos, Move m) { return DISPATCH(pos, pos_royal_attacked_after)(pos, m); }

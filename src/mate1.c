@@ -99,11 +99,11 @@ static bool mates(Position *pos, Flights *f, Move m) {
 Move pos_mate_in_one(Position *pos, MoveList *scratch) {
     if (pos->v->check_allowed || pos->royal_count[color_flip(pos->stm)] == 0) return MOVE_NONE;
     Flights f = {.known = false};
-    movegen_stage(pos, GEN_QUIET_CHECKS, scratch);
-    for (int i = 0; i < scratch->size; i++)
+    /* the quiet checks first (drops mate most often), then the captures */
+    int ncap = movegen_checks(pos, scratch);
+    for (int i = ncap; i < scratch->size; i++)
         if (mates(pos, &f, scratch->moves[i])) return scratch->moves[i];
-    movegen_stage(pos, GEN_CAPTURE_CHECKS, scratch);
-    for (int i = 0; i < scratch->size; i++)
+    for (int i = 0; i < ncap; i++)
         if (mates(pos, &f, scratch->moves[i])) return scratch->moves[i];
     return MOVE_NONE;
 }

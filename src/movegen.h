@@ -37,6 +37,9 @@ typedef enum {
 } GenType;
 /* The legal moves of one stage, under every rule movegen_legal applies (pos is scratch as there). */
 void movegen_stage(Position *pos, GenType type, MoveList *list);
+/* Every legal check: the GEN_CAPTURE_CHECKS moves, then the GEN_QUIET_CHECKS moves, each stage
+ * in its own order, found on one pass's set-up. Returns the number of captures at the front. */
+int movegen_checks(Position *pos, MoveList *list);
 /* The game's verdict on the current position (mate, stalemate, repetition, bare king,
  * royal capture ...), seen from the side to move. reason gets a short English phrase. */
 GameResult pos_game_result(Position *pos, char *reason, size_t len);

@@ -214,8 +214,9 @@ static void compile_geometry(const Variant *v, VariantTables *t) {
     Bitboard *ray = calloc((size_t)8 * n, sizeof(Bitboard));
     Bitboard *limited_ray = calloc((size_t)8 * RANGE_MAX * n, sizeof(Bitboard));
     Bitboard *king_step = calloc((size_t)n, sizeof(Bitboard));
+    Bitboard *box = calloc((size_t)BOX_MAX * n, sizeof(Bitboard));
     int8_t *dir_between = malloc((size_t)n * n);
-    if (!ray || !limited_ray || !king_step || !dir_between) abort();
+    if (!ray || !limited_ray || !king_step || !box || !dir_between) abort();
     memset(dir_between, -1, (size_t)n * n);
     for (int d = 0; d < 8; d++) t->sq_delta[d] = (int8_t)(DIR_DY[d] * v->files + DIR_DX[d]);
     for (int s = 0; s < n; s++) {
@@ -231,9 +232,16 @@ static void compile_geometry(const Variant *v, VariantTables *t) {
             }
         }
     }
+    for (int s = 0; s < n; s++)
+        for (int q = 0; q < n; q++) {
+            int dx = abs(q % v->files - s % v->files), dy = abs(q / v->files - s / v->files);
+            for (int d = dx > dy ? dx : dy; d <= BOX_MAX; d++)
+                if (d >= 1) bb_set(&box[(d - 1) * n + s], q);
+        }
     t->ray = ray;
     t->limited_ray = limited_ray;
     t->king_step = king_step;
+    t->box = box;
     t->dir_between = dir_between;
 }
 
@@ -390,6 +398,43 @@ static void compile_dead_and_hands(const Variant *v, VariantTables *t) {
     }
 }
 
+/* How far (king steps) one move of the type goes: its farthest leap or limited slide,
+ * REACH_FAR for an unlimited slide or a lion power. */
+static int move_reach(const Moves *mv, const VariantTables *t, PieceType pt) {
+    if (t->has_double[pt]) return REACH_FAR;
+    int r = 0;
+    for (int i = 0; i < mv->leaps.n; i++) {
+        int dx = abs(mv->leaps.dx[i]), dy = abs(mv->leaps.dy[i]);
+        if (dx > r) r = dx;
+        if (dy > r) r = dy;
+    }
+    for (int d = 0; d < 8; d++) {
+        if (mv->slide_range[d] > RANGE_MAX) return REACH_FAR;
+        if (mv->slide_range[d] > r) r = mv->slide_range[d];
+    }
+    return r;
+}
+
+/* check_reach: the mover's reach, plus the farthest its type after the move attacks. */
+static void compile_check_reach(const Variant *v, VariantTables *t, const Moves *mv) {
+    for (int pt = 1; pt <= v->piece_count; pt++) {
+        int own = move_reach(&mv[pt], t, (PieceType)pt), after = move_reach(&mv[pt], t, (PieceType)pt);
+        const uint8_t next[2] = {t->promotes_to[pt], t->changes_to[pt]};
+        for (int i = 0; i < 2; i++)
+            if (next[i]) {
+                int r = move_reach(&mv[next[i]], t, next[i]);
+                if (r > after) after = r;
+            }
+        int sum = own + after;
+        t->check_reach[pt] = (uint8_t)(own == 0 ? 0 : sum > BOX_MAX ? REACH_FAR : sum);
+        t->reach[pt] = (uint8_t)(own > BOX_MAX ? REACH_FAR : own);
+        for (int i = 0; i < mv[pt].leaps.n; i++) {
+            int dx = abs(mv[pt].leaps.dx[i]), dy = abs(mv[pt].leaps.dy[i]), d = dx > dy ? dx : dy;
+            if (d > t->leap_reach) t->leap_reach = (uint8_t)(d > REACH_FAR ? REACH_FAR : d);
+        }
+    }
+}
+
 static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t errlen) {
     t->type_count = v->piece_count + 1;
     Moves mv[PT_MAX];
@@ -404,6 +449,7 @@ static int compile_pieces(const Variant *v, VariantTables *t, char *err, size_t 
     }
     compile_leap_groups(v, t, mv);
     if (compile_relations(v, t, err, errlen)) return -1;
+    compile_check_reach(v, t, mv);
     compile_dead_and_hands(v, t);
     return 0;
 }

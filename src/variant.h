@@ -142,6 +142,8 @@ struct Variant {
 /* Compiled per-variant lookup tables: written only inside variants_init()'s once-guard,
  * read-only (and reached only through const pointers) afterwards. */
 enum { LEAP_GROUP_MAX = PT_MAX, LIMITED_MAX = 16, RANGE_MAX = 8 };
+/* check_reach beyond the box tables: a type that may check from anywhere (a slider) */
+enum { BOX_MAX = 4, REACH_FAR = 255 };
 
 struct VariantTables {
     int index; /* position in variant_list(): a small key for per-game tables above src/ */
@@ -158,6 +160,8 @@ struct VariantTables {
     const Bitboard *limited_ray; /* [(dir * RANGE_MAX + range) * sq_count + sq] */
     const Bitboard *king_step;   /* [sq]: the 8 neighbours */
     const int8_t *dir_between;   /* [a * sq_count + b]: direction a -> b, -1 if not aligned */
+    const Bitboard *box;         /* [(d - 1) * sq_count + sq], d = 1..BOX_MAX: the squares at most d
+                                    king steps from sq (sq itself included) */
     int8_t sq_delta[8];          /* square index delta of each direction */
 
     /* per type */
@@ -170,6 +174,12 @@ struct VariantTables {
     bool lion_area[PT_MAX];              /* full lion double moves */
     bool can_promote[PT_MAX];
     bool has_double[PT_MAX]; /* any lion power */
+    /* The farthest (in king steps) a piece of the type may stand from a royal and attack it
+     * after one move of its own, whatever it becomes on the way (its promotion or change on
+     * capture); REACH_FAR when more than BOX_MAX (sliders, lion powers). 0: it never moves. */
+    uint8_t check_reach[PT_MAX];
+    uint8_t reach[PT_MAX]; /* how far (king steps) one move of the type goes; REACH_FAR as above */
+    uint8_t leap_reach;    /* the farthest leap of any type */
     unsigned flags[PT_MAX];
     const Bitboard *dead[COLOR_NB]; /* [pt]: squares where the unpromoted piece could never move */
     int value[PT_MAX];

@@ -137,6 +137,15 @@ static void check_position(Position *pos, Walk *w) {
     }
     assert_same(&qc, &want_qc, "GEN_QUIET_CHECKS", sfen);
     assert_same(&cc, &want_cc, "GEN_CAPTURE_CHECKS", sfen);
+    /* movegen_checks: the capture checks, then the quiet checks, each in its stage's order */
+    static MoveList both, joined;
+    movegen_stage(pos, GEN_CAPTURE_CHECKS, &joined);
+    movegen_stage(pos, GEN_QUIET_CHECKS, &scratch);
+    int ncap_want = joined.size;
+    for (int i = 0; i < scratch.size; i++) joined.moves[joined.size++] = scratch.moves[i];
+    int ncap = movegen_checks(pos, &both);
+    EXPECT(ncap == ncap_want, "%s: movegen_checks: %d captures, expected %d", sfen, ncap, ncap_want);
+    assert_same(&both, &joined, "movegen_checks", sfen);
     /* strangers: moves of other positions (and other games), and garbage */
     for (int i = 0; i < w->pool_size; i++) {
         Move m = w->pool[i];

@@ -117,11 +117,10 @@ uint64_t mate_reply_count(Position *pos, MoveList *scratch) {
 
 void mate_attacks(Position *pos, bool quiet, MoveList *list) {
     if (!pos->v->check_allowed) {
-        movegen_stage(pos, GEN_CAPTURE_CHECKS, list);
-        if (!quiet) return;
-        MoveList q;
-        movegen_stage(pos, GEN_QUIET_CHECKS, &q);
-        for (int i = 0; i < q.size && list->size < MOVES_MAX; i++) list->moves[list->size++] = q.moves[i];
+        if (quiet)
+            (void)movegen_checks(pos, list);
+        else
+            movegen_stage(pos, GEN_CAPTURE_CHECKS, list);
         return;
     }
     list->size = 0;

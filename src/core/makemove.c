@@ -101,6 +101,60 @@ CORE_INLINE bool attacker_set_hits(const Position *pos, const AttackerSet *a, in
     return false;
 }
 
+/* Which of `squares` (each at most `radius` king steps from k) does a piece of colour c among
+ * `who` attack (occupancy occ)? attacker_set_hits' answer for each, found the other way round:
+ * the leaps of the few pieces near enough to k to land on one (the box tables), then the
+ * sliders square by square. WHY: the royal's steps (its flights, its moves out of check) are
+ * mostly not attacked, so asking square by square ran every leap group for each.
+ * any_free: the caller asks only whether some square is not attacked; the answer may then
+ * leave out attacked squares, but holds every square when all are. */
+CORE_INLINE Bitboard attacked_near(const Position *pos, Color c, Bitboard who, int k, int radius, Bitboard squares,
+                                   Bitboard occ, const bool any_free) {
+    const VariantTables *t = pos->t;
+    const int n = t->sq_count;
+    int d = t->leap_reach + radius, s;
+    Bitboard hit = bb_empty();
+    if (radius >= REACH_FAR || d > BOX_MAX || t->limited_count_all) {
+        AttackerSet a;
+        attacker_set(pos, c, who, &a);
+        BB_FOREACH (s, squares) {
+            if (attacker_set_hits(pos, &a, s, occ))
+                bb_set(&hit, s);
+            else if (any_free)
+                return hit; /* s is not in it: enough for the caller */
+        }
+        return hit;
+    }
+    Bitboard near = bb_and(who, t->box[(d - 1) * n + k]);
+    BB_FOREACH (s, near) hit = bb_or(hit, t->leap[(t->leap_group[piece_type(pos->board[s])] * 2 + c) * n + s]);
+    hit = bb_and(hit, squares);
+    Bitboard rest = bb_andnot(squares, hit);
+    if (any_free) { /* square by square: the first one no slider attacks ends it */
+        BB_FOREACH (s, rest) {
+            bool attacked = false;
+            for (unsigned dirs = t->slider_dirs_any[c]; dirs && !attacked; dirs &= dirs - 1) {
+                int dir = __builtin_ctz(dirs), look = (dir + 4) & 7;
+                Bitboard m = bb_and(pos->sliders[c][dir], who);
+                attacked = bb_intersects(m, t->ray[look * n + s]) && bb_intersects(slide_attack(t, look, s, occ), m);
+            }
+            if (!attacked) return hit;
+            bb_set(&hit, s);
+        }
+        return hit;
+    }
+    for (unsigned dirs = t->slider_dirs_any[c]; dirs && bb_any(rest); dirs &= dirs - 1) {
+        int dir = __builtin_ctz(dirs), look = (dir + 4) & 7;
+        Bitboard m = bb_and(pos->sliders[c][dir], who), cand = rest;
+        if (bb_is_empty(m)) continue;
+        BB_FOREACH (s, cand)
+            if (bb_intersects(m, t->ray[look * n + s]) && bb_intersects(slide_attack(t, look, s, occ), m)) {
+                bb_set(&hit, s);
+                bb_clear(&rest, s);
+            }
+    }
+    return hit;
+}
+
 Bitboard pos_piece_attacks(const Position *pos, PieceType pt, Color c, int sq, Bitboard occ) {
     return piece_attacks(pos, pt, c, sq, occ);
 }
@@ -236,29 +290,21 @@ bool pos_royal_flees_after(const Position *pos, Move m) {
     bb_set(&occ, to);
     bb_clear(&occ, k);
     bb_clear(&theirs, to);
-    Bitboard steps = bb_andnot(piece_attacks(pos, piece_type(pos->board[k]), them, k, occ), theirs);
+    PieceType rt = piece_type(pos->board[k]);
+    Bitboard steps = bb_andnot(piece_attacks(pos, rt, them, k, occ), theirs);
     steps = bb_andnot(steps, piece_attacks(pos, npt, us, to, occ));
     if (bb_is_empty(steps)) return false;
-    AttackerSet a;
-    attacker_set(pos, us, ours, &a);
-    int s;
-    BB_FOREACH (s, steps)
-        if (!attacker_set_hits(pos, &a, s, occ)) return true;
-    return false;
+    return bb_any(bb_andnot(steps, attacked_near(pos, us, ours, k, pos->t->reach[rt], steps, occ, true)));
 }
 
 Bitboard pos_royal_flights(const Position *pos) {
     Color us = pos->stm, them = color_flip(us);
     int k = pos->royal_sq[them];
-    Bitboard occ = pos_occupied(pos), flights = bb_empty();
+    Bitboard occ = pos_occupied(pos);
     bb_clear(&occ, k);
-    Bitboard steps = bb_andnot(piece_attacks(pos, piece_type(pos->board[k]), them, k, occ), pos->by_color[them]);
-    AttackerSet a;
-    attacker_set(pos, us, pos->by_color[us], &a);
-    int s;
-    BB_FOREACH (s, steps)
-        if (!attacker_set_hits(pos, &a, s, occ)) bb_set(&flights, s);
-    return flights;
+    PieceType rt = piece_type(pos->board[k]);
+    Bitboard steps = bb_andnot(piece_attacks(pos, rt, them, k, occ), pos->by_color[them]);
+    return bb_andnot(steps, attacked_near(pos, us, pos->by_color[us], k, pos->t->reach[rt], steps, occ, false));
 }
 
 /* ---- make / unmake ------------------------------------------------------------------------ */

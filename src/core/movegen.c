@@ -32,6 +32,9 @@ typedef struct {
     Bitboard discoverers;  /* checks_only: own pieces alone between an own slider and an enemy royal */
     Bitboard royal_sight;  /* checks_only: the first piece on each line from an enemy royal */
     Bitboard *check_cache; /* checks_only: check_targets per type, valid where check_known has its bit */
+    MoveList *qlist;       /* ST_SPLIT: the list of the quiet pass */
+    const Bitboard *near;  /* checks_only, one enemy royal: its box tables (t->box + its square), else NULL */
+    Bitboard royal_rays[8]; /* near: what a slider on the royal's square sees in each direction */
     uint64_t check_known;
     bool counting;
     uint64_t count;
@@ -69,6 +72,9 @@ static uint64_t count_replies(Position *pos) {
  * the other moves, or both. Each pass is its own inlined instance of the generator, so the
  * whole-list pass (perft) carries no test of the stage. */
 enum { ST_CAP = 1, ST_QUIET = 2, ST_ALL = ST_CAP | ST_QUIET };
+/* Both stage passes in one walk over the pieces (each piece's attacks found once), the
+ * captures into g->list and the other moves into g->qlist, each list in its own pass's order. */
+enum { ST_SPLIT = 4 };
 
 /* The squares of att (attacks of a pt of colour us on from) where moving there may promote. */
 CORE_INLINE Bitboard promo_targets(const Position *pos, Color us, int from, PieceType pt, Bitboard att,
@@ -213,14 +219,9 @@ __attribute__((noinline)) static void gen_royal(Gen *g, int from, PieceType pt, 
     Bitboard att = bb_andnot(piece_attacks(g->pos, pt, g->us, from, g->occ), g->own);
     if (stage != ST_ALL) att = bb_and(att, mask);
     if (bb_is_empty(att)) return; /* nothing to emit */
-    Bitboard occ = g->occ, safe = bb_empty();
+    Bitboard occ = g->occ;
     bb_clear(&occ, from);
-    AttackerSet a;
-    attacker_set(g->pos, g->them, g->enemy, &a);
-    int to;
-    BB_FOREACH (to, att)
-        if (!attacker_set_hits(g->pos, &a, to, occ)) bb_set(&safe, to);
-    emit_board(g, from, pt, safe, stage);
+    emit_board(g, from, pt, bb_andnot(att, attacked_near(g->pos, g->them, g->enemy, from, g->t->reach[pt], att, occ, false)), stage);
 }
 
 /* Pieces (of either colour) standing alone between square k and a slider of colour c aimed at
@@ -264,10 +265,19 @@ CORE_INLINE Bitboard compute_pinned(const Gen *g) {
 static Bitboard check_targets_as(Gen *g, int from, PieceType npt) {
     bool aligned = bb_test(g->royal_sight, from);
     if (!aligned && (g->check_known >> npt & 1)) return g->check_cache[npt];
+    const VariantTables *t = g->t;
     Bitboard occ = g->occ, targets = bb_empty();
-    if (aligned) bb_clear(&occ, from);
     int r;
-    BB_FOREACH (r, g->eroyals) targets = bb_or(targets, piece_attacks(g->pos, npt, g->them, r, occ));
+    if (!aligned && g->near && !t->limited_count[g->them][npt]) {
+        /* one royal: its lines are known (royal_rays), so only the type's leap is looked up */
+        r = g->pos->royal_sq[g->them];
+        targets = t->leap[(t->leap_group[npt] * 2 + g->them) * t->sq_count + r];
+        for (unsigned dirs = t->slide_dirs[g->them][npt]; dirs; dirs &= dirs - 1)
+            targets = bb_or(targets, g->royal_rays[__builtin_ctz(dirs)]);
+    } else {
+        if (aligned) bb_clear(&occ, from);
+        BB_FOREACH (r, g->eroyals) targets = bb_or(targets, piece_attacks(g->pos, npt, g->them, r, occ));
+    }
     if (!aligned) {
         g->check_cache[npt] = targets;
         g->check_known |= 1ULL << npt;
@@ -407,6 +417,49 @@ CORE_INLINE Bitboard stage_mask(Gen *g, int from, PieceType pt, const int stage)
     return bb_or(g->enemy, t->zone[g->us]);
 }
 
+/* ST_SPLIT: while the quiet pass's moves are emitted, they go to its own list. */
+static inline void swap_lists(Gen *g) {
+    MoveList *l = g->list;
+    g->list = g->qlist;
+    g->qlist = l;
+}
+
+/* ST_SPLIT: one piece's moves of both passes, as generate_stage's step 3 emits them in each. */
+static void split_piece(Gen *g, int from, PieceType pt, bool double_check) {
+    const VariantTables *t = g->t;
+    Bitboard mc = stage_mask(g, from, pt, ST_CAP), mq = stage_mask(g, from, pt, ST_QUIET);
+    bool anyc = bb_any(mc), anyq = bb_any(mq);
+    if (from == g->ksq) {
+        if (g->checks_only) mc = bb_and(mc, capture_check_targets(g, from, pt));
+        if (anyc) gen_royal(g, from, pt, mc, ST_CAP);
+        if (anyq) {
+            swap_lists(g);
+            gen_royal(g, from, pt, mq, ST_QUIET);
+            swap_lists(g);
+        }
+        return;
+    }
+    if (double_check) return;
+    if (anyc || anyq) {
+        Bitboard att = bb_and(piece_attacks(g->pos, pt, g->us, from, g->occ), g->target);
+        Bitboard ac = bb_and(att, mc), aq = bb_and(att, mq);
+        if (g->checks_only && bb_any(ac)) ac = bb_and(ac, capture_check_targets(g, from, pt));
+        if (g->ksq >= 0 && bb_test(g->pinned, from) && bb_any(bb_or(ac, aq))) {
+            Bitboard seg = pin_segment(g, from);
+            ac = bb_and(ac, seg);
+            aq = bb_and(aq, seg);
+        }
+        if (g->v->lion_rules && bb_intersects(ac, g->enemy_lions)) ac = lion_filter(g, from, pt, ac);
+        if (bb_any(ac)) emit_board(g, from, pt, ac, ST_CAP);
+        if (bb_any(aq)) {
+            swap_lists(g);
+            emit_board(g, from, pt, aq, ST_QUIET);
+            swap_lists(g);
+        }
+    }
+    if (t->has_double[pt]) gen_double(g, from, pt); /* it notes the room for a pass too */
+}
+
 CORE_INLINE void generate_stage(Gen *g, const int stage) {
     setup(g);
     Position *pos = g->pos;
@@ -418,7 +471,9 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     if (v->royal_drop_first && t->royal_type) {
         PieceType rh = t->hand_type[t->royal_type];
         if (rh && pos->hand[g->us][rh]) {
-            if (stage & ST_QUIET) gen_drops_of(g, rh);
+            if (stage == ST_SPLIT) swap_lists(g);
+            if (stage & (ST_QUIET | ST_SPLIT)) gen_drops_of(g, rh);
+            if (stage == ST_SPLIT) swap_lists(g);
             return;
         }
     }
@@ -446,6 +501,16 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     int from;
     BB_FOREACH (from, pieces) {
         PieceType pt = piece_type(pos->board[from]);
+        /* WHY: a piece too far from the royal to reach an attack on it in one move gives no
+         * direct check; most of a tsume attacker's pieces are (docs/mate.md, session 38) */
+        if (g->near && !bb_test(g->discoverers, from)) {
+            int r = t->check_reach[pt];
+            if (r == 0 || (r != REACH_FAR && !bb_test(g->near[(r - 1) * t->sq_count], from))) continue;
+        }
+        if (stage == ST_SPLIT) {
+            split_piece(g, from, pt, double_check);
+            continue;
+        }
         /* WHY the emptiness tests only in stage passes: there most pieces have no candidate
          * square (quiet checks) or no target (captures); the whole-list pass keeps its shape
          * (and gen_royal ignores its empty mask there) */
@@ -480,7 +545,8 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
                 note_pass_room(g, from, pt);
         }
     }
-    if (!(stage & ST_QUIET)) return;
+    if (stage == ST_CAP) return;
+    if (stage == ST_SPLIT) swap_lists(g);
     /* WHY checks_only skips it: a pass changes nothing, and a check that already stands makes
      * stage_checks() generate every quiet move (checks_only off) */
     if (g->can_pass && !g->checks_only) {
@@ -496,6 +562,7 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
 
     /* Step 4: drops */
     if (v->drops && pos->hand_total[g->us] && !double_check) gen_drops(g);
+    if (stage == ST_SPLIT) swap_lists(g);
 }
 
 static void generate(Gen *g) { generate_stage(g, ST_ALL); }
@@ -549,14 +616,16 @@ void movegen_legal(Position *pos, MoveList *list) {
     apply_filters(pos, list);
 }
 
-/* GEN_QUIET_CHECKS, GEN_CAPTURE_CHECKS: a stage's moves restricted to possible checks, each
- * confirmed. */
-static void stage_checks(Position *pos, MoveList *list, int stage) {
+/* GEN_QUIET_CHECKS, GEN_CAPTURE_CHECKS, movegen_checks: the stages' moves restricted to
+ * possible checks, each confirmed; with both stages, the captures first, on one setup (the
+ * discovered-check lines and the check squares of each type found once). Returns how many of
+ * the moves kept are captures. */
+static int stage_checks(Position *pos, MoveList *list, int stages) {
     Bitboard cache[PT_MAX];
     Gen g = {.pos = pos, .list = list, .check_cache = cache};
     Color us = pos->stm, them = color_flip(us);
     g.eroyals = royal_squares(pos, them);
-    if (bb_is_empty(g.eroyals)) return; /* nothing to attack: no checks */
+    if (bb_is_empty(g.eroyals)) return 0; /* nothing to attack: no checks */
     /* WHY: where check is allowed (chu) an enemy royal may already stand attacked; then every
      * quiet move that keeps the attack is a check, so all quiet moves are candidates */
     g.checks_only = !pos->v->check_allowed || bb_is_empty(pos_compute_checkers(pos, them));
@@ -565,29 +634,57 @@ static void stage_checks(Position *pos, MoveList *list, int stage) {
         int r;
         BB_FOREACH (r, g.eroyals) {
             disc = bb_or(disc, slider_blockers(pos, r, us, occ));
-            for (int d = 0; d < 8; d++) sight = bb_or(sight, slide_attack(pos->t, d, r, occ));
+            for (int d = 0; d < 8; d++) {
+                g.royal_rays[d] = slide_attack(pos->t, d, r, occ);
+                sight = bb_or(sight, g.royal_rays[d]);
+            }
         }
         g.discoverers = bb_and(disc, pos->by_color[us]);
         g.royal_sight = bb_and(sight, occ);
+        if (pos->royal_count[them] == 1) g.near = pos->t->box + pos->royal_sq[them];
     }
-    if (stage == ST_QUIET)
-        generate_quiets(&g);
-    else
-        generate_captures(&g);
+    int ncap;
+    if (stages == ST_ALL) { /* both passes in one walk; the quiet moves after the captures */
+        MoveList quiets;
+        quiets.size = 0;
+        g.qlist = &quiets;
+        generate_stage(&g, ST_SPLIT);
+        ncap = list->size;
+        for (int i = 0; i < quiets.size && list->size < MOVES_MAX; i++) list->moves[list->size++] = quiets.moves[i];
+    } else {
+        if (stages & ST_CAP) generate_captures(&g);
+        ncap = list->size;
+        if (stages & ST_QUIET) generate_quiets(&g);
+    }
     /* WHY the test is skipped for most quiet moves: a drop went only where its piece attacks an
      * enemy royal, and a quiet move not from a discovered-check square only where its piece
      * (unpromoted) does, so those check; captures may promote or not, and are all tested */
-    bool direct = g.checks_only && stage == ST_QUIET;
-    int kept = 0;
+    int kept = 0, kept_caps = 0;
     for (int i = 0; i < list->size; i++) {
         Move m = list->moves[i];
-        bool sure = direct && (move_is_drop(m) || !bb_test(g.discoverers, move_from(m)));
+        bool sure = g.checks_only && i >= ncap && (move_is_drop(m) || !bb_test(g.discoverers, move_from(m)));
 #ifdef MOVEGEN_CHECK_SURE /* development: every move taken on trust does check */
         if (sure && !pos_gives_check(pos, m)) abort();
 #endif
-        if (sure || pos_gives_check(pos, m)) list->moves[kept++] = m;
+        if (sure || pos_gives_check(pos, m)) {
+            list->moves[kept++] = m;
+            kept_caps += i < ncap;
+        }
     }
     list->size = kept;
+    return kept_caps;
+}
+
+int movegen_checks(Position *pos, MoveList *list) {
+    list->size = 0;
+    if (!needs_mate_ban(pos) && !needs_repeat_ban(pos)) return stage_checks(pos, list, ST_CAP | ST_QUIET);
+    /* WHY apart: the filters drop moves from each stage's list */
+    MoveList quiets;
+    movegen_stage(pos, GEN_CAPTURE_CHECKS, list);
+    movegen_stage(pos, GEN_QUIET_CHECKS, &quiets);
+    int ncap = list->size;
+    for (int i = 0; i < quiets.size && list->size < MOVES_MAX; i++) list->moves[list->size++] = quiets.moves[i];
+    return ncap;
 }
 
 void movegen_stage(Position *pos, GenType type, MoveList *list) {
@@ -596,8 +693,8 @@ void movegen_stage(Position *pos, GenType type, MoveList *list) {
     switch (type) {
     case GEN_CAPTURES: generate_captures(&g); break;
     case GEN_QUIETS: generate_quiets(&g); break;
-    case GEN_QUIET_CHECKS: stage_checks(pos, list, ST_QUIET); break;
-    case GEN_CAPTURE_CHECKS: stage_checks(pos, list, ST_CAP); break;
+    case GEN_QUIET_CHECKS: (void)stage_checks(pos, list, ST_QUIET); break;
+    case GEN_CAPTURE_CHECKS: (void)stage_checks(pos, list, ST_CAP); break;
     case GEN_EVASIONS: /* the generator restricts to evasions itself when in check */
     case GEN_ALL:
     default: generate(&g); break;
