@@ -26,14 +26,14 @@ typedef struct {
     Bitboard drop_target; /* allowed drop squares before per-piece bans */
     Bitboard enemy_lions; /* lion-trading rules only */
     bool can_pass;
-    bool nested;           /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
-    bool checks_only;      /* GEN_*_CHECKS: only moves that may give check (see check_targets) */
-    Bitboard eroyals;      /* checks_only: the enemy royals */
-    Bitboard discoverers;  /* checks_only: own pieces alone between an own slider and an enemy royal */
-    Bitboard royal_sight;  /* checks_only: the first piece on each line from an enemy royal */
-    Bitboard *check_cache; /* checks_only: check_targets per type, valid where check_known has its bit */
-    MoveList *qlist;       /* ST_SPLIT: the list of the quiet pass */
-    const Bitboard *near;  /* checks_only, one enemy royal: its box tables (t->box + its square), else NULL */
+    bool nested;            /* inside a mate test: nana 3.6 is not applied (depth-1 rule) */
+    bool checks_only;       /* GEN_*_CHECKS: only moves that may give check (see check_targets) */
+    Bitboard eroyals;       /* checks_only: the enemy royals */
+    Bitboard discoverers;   /* checks_only: own pieces alone between an own slider and an enemy royal */
+    Bitboard royal_sight;   /* checks_only: the first piece on each line from an enemy royal */
+    Bitboard *check_cache;  /* checks_only: check_targets per type, valid where check_known has its bit */
+    MoveList *qlist;        /* ST_SPLIT: the list of the quiet pass */
+    const Bitboard *near;   /* checks_only, one enemy royal: its box tables (t->box + its square), else NULL */
     Bitboard royal_rays[8]; /* near: what a slider on the royal's square sees in each direction */
     uint64_t check_known;
     bool counting;
@@ -221,7 +221,8 @@ __attribute__((noinline)) static void gen_royal(Gen *g, int from, PieceType pt, 
     if (bb_is_empty(att)) return; /* nothing to emit */
     Bitboard occ = g->occ;
     bb_clear(&occ, from);
-    emit_board(g, from, pt, bb_andnot(att, attacked_near(g->pos, g->them, g->enemy, from, g->t->reach[pt], att, occ, false)), stage);
+    emit_board(g, from, pt,
+               bb_andnot(att, attacked_near(g->pos, g->them, g->enemy, from, g->t->reach[pt], att, occ, false)), stage);
 }
 
 /* Pieces (of either colour) standing alone between square k and a slider of colour c aimed at
