@@ -274,6 +274,7 @@ static int compile_lion(const PieceDef *pd, PieceType pt, Moves *mv, VariantTabl
     bool area = lm.leaps.n == 8;
     t->lion_area[pt] = area;
     t->has_double[pt] = true;
+    t->any_double = true;
     for (int k = 0; k < lm.leaps.n; k++) {
         int dx = lm.leaps.dx[k], dy = lm.leaps.dy[k];
         vec_add(&mv->leaps, dx, dy);

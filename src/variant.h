@@ -174,6 +174,7 @@ struct VariantTables {
     bool lion_area[PT_MAX];              /* full lion double moves */
     bool can_promote[PT_MAX];
     bool has_double[PT_MAX]; /* any lion power */
+    bool any_double;         /* some type has it */
     /* The farthest (in king steps) a piece of the type may stand from a royal and attack it
      * after one move of its own, whatever it becomes on the way (its promotion or change on
      * capture); REACH_FAR when more than BOX_MAX (sliders, lion powers). 0: it never moves. */

@@ -36,12 +36,20 @@ typedef struct {
     const Bitboard *near;   /* checks_only, one enemy royal: its box tables (t->box + its square), else NULL */
     Bitboard royal_rays[8]; /* near: what a slider on the royal's square sees in each direction */
     uint64_t check_known;
+    Bitboard movers; /* evading: the royal and the pieces that reach a square of target */
+    bool evading;
     bool counting;
     uint64_t count;
     MoveList *list;
 } Gen;
 
 static void generate(Gen *g);
+
+/* Out of a single check, the target squares up to which the pieces that reach them are found
+ * first (generate_stage step 2). */
+#ifndef EVASION_ASK_MAX
+#define EVASION_ASK_MAX 3
+#endif
 
 static inline void push(Gen *g, Move m) {
     if (g->counting)
@@ -482,6 +490,7 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     /* Step 2: the check rule: pins, and evasion targets when in check */
     g->target = bb_andnot(t->board, g->own);
     bool double_check = false;
+    g->evading = false;
     if (!v->check_allowed && pos->royal_count[g->us] == 1) {
         g->ksq = pos->royal_sq[g->us];
         g->pinned = compute_pinned(g);
@@ -494,12 +503,24 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
             if (bb_test(leap_attack(t, piece_type(pos->board[c]), g->them, c), g->ksq)) btw = bb_empty();
             g->target = bb_and(g->target, bb_or(btw, bb_square(c)));
             g->drop_target = bb_and(g->drop_target, btw);
+            /* WHY: out of check a piece other than the royal can only take the checker or
+             * interpose, and with few such squares asking who reaches them is cheaper than
+             * every piece's attacks (the mate solver counts the replies of every check it
+             * makes); the pieces keep their order, so the list is the same */
+            if (!double_check && !t->any_double && bb_popcount(g->target) <= EVASION_ASK_MAX) {
+                Bitboard reach = bb_empty(), sqs = g->target;
+                int s;
+                BB_FOREACH (s, sqs) reach = bb_or(reach, attackers_to(pos, s, g->us, g->occ));
+                g->movers = bb_or(reach, bb_square(g->ksq));
+                g->evading = true;
+            }
         }
     }
 
     /* Step 3: board moves */
     Bitboard pieces = g->own;
     int from;
+    if (g->evading) pieces = bb_and(pieces, g->movers);
     BB_FOREACH (from, pieces) {
         PieceType pt = piece_type(pos->board[from]);
         /* WHY: a piece too far from the royal to reach an attack on it in one move gives no
@@ -562,7 +583,8 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     }
 
     /* Step 4: drops */
-    if (v->drops && pos->hand_total[g->us] && !double_check) gen_drops(g);
+    /* WHY the target test: out of a contact check no drop can help, whatever the hand */
+    if (v->drops && pos->hand_total[g->us] && !double_check && bb_any(g->drop_target)) gen_drops(g);
     if (stage == ST_SPLIT) swap_lists(g);
 }
 
