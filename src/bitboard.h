@@ -71,6 +71,7 @@ BB_INLINE void bb_set(Bitboard *a, int sq) { a->w[sq >> 6] |= 1ULL << (sq & 63);
 BB_INLINE void bb_clear(Bitboard *a, int sq) { a->w[sq >> 6] &= ~(1ULL << (sq & 63)); }
 BB_INLINE void bb_toggle(Bitboard *a, int sq) { a->w[sq >> 6] ^= 1ULL << (sq & 63); }
 BB_INLINE bool bb_intersects(Bitboard a, Bitboard b) { return bb_any(bb_and(a, b)); }
+BB_INLINE bool bb_equal(Bitboard a, Bitboard b) { return bb_is_empty(bb_xor(a, b)); }
 
 BB_INLINE int bb_popcount(Bitboard a) {
     int n = 0;

@@ -85,14 +85,22 @@ static bool anchor_holds(const MateEntry *e, const MatePath *path) {
     return path && from <= path->depth && mtt_path_seg(path, from) == e->parent;
 }
 
+/* Bit i: the cluster's i-th key is key. WHY a mask: the compare of all eight keys is a few
+ * vector instructions, and most clusters hold the key once or not at all. */
+static inline unsigned key_hits(const MateCluster *c, uint64_t key) {
+    unsigned hits = 0;
+    for (int i = 0; i < CLUSTER; i++) hits |= (unsigned)(c->key[i] == key) << i;
+    return hits;
+}
+
 static bool lookup(const MateTable *t, uint64_t key, const MateHand *h, int rem, const MatePath *path, MateResult *r) {
     const MateCluster *c = cluster(t, key);
     int slots = t->hand_slots;
     bool found = false;
     uint32_t pn = 1, dn = 1;
     uint64_t mask = 0;
-    for (int i = 0; i < CLUSTER; i++) {
-        if (c->key[i] != key) continue;
+    for (unsigned hits = key_hits(c, key); hits; hits &= hits - 1) {
+        int i = __builtin_ctz(hits);
         const MateEntry *e = &c->e[i];
         if (e->pn == 0) { /* mate within e->len with no more than we hold */
             if (e->len <= rem && hand_le(&e->hand, h, slots)) {

@@ -4,6 +4,9 @@
 #include "../attacks.h"
 #include "../placement.h"
 #include "../zobrist.h"
+#ifdef CHECKERS_CHECK
+#include <stdlib.h>
+#endif
 
 /* ---- attacks ----------------------------------------------------------------------------- */
 
@@ -324,6 +327,30 @@ static inline void take_from_hand(Position *pos, Color c, Piece captured) {
     pos->hand_total[c]--;
 }
 
+/* The pieces of us attacking the single royal of them after our move m (made). WHY not every
+ * piece asked: under the check rule none of ours attacked it before the move (a position with
+ * the side not to move in check is refused), so an attack comes from the moved piece or along
+ * the line through the square it left; elsewhere (a royal may stand attacked, several royals,
+ * double moves, passes) the full count. */
+CORE_INLINE Bitboard new_checkers(const Position *pos, Move m, Color us, Color them) {
+    if (pos->v->check_allowed || pos->royal_count[them] != 1 || move_is_double(m) || move_is_pass(m))
+        return pos_compute_checkers(pos, them);
+    const VariantTables *t = pos->t;
+    int k = pos->royal_sq[them], to = move_to(m);
+    Bitboard occ = pos_occupied(pos), chk = bb_empty();
+    if (bb_test(piece_attacks(pos, piece_type(pos->board[to]), us, to, occ), k)) bb_set(&chk, to);
+    if (move_is_drop(m)) return chk;
+    int d = t->dir_between[k * t->sq_count + move_from(m)];
+    if (d < 0) return chk;
+    Bitboard hit = bb_and(slide_attack(t, d, k, occ), occ);
+    if (bb_is_empty(hit)) return chk;
+    int s = bb_lsb(hit);
+    if (s != to && bb_test(pos->by_color[us], s) &&
+        bb_test(piece_attacks(pos, piece_type(pos->board[s]), us, s, occ), k))
+        bb_set(&chk, s);
+    return chk;
+}
+
 void pos_do_move(Position *pos, Move m) {
     const VariantTables *t = pos->t;
     const Variant *v = pos->v;
@@ -393,7 +420,10 @@ void pos_do_move(Position *pos, Move m) {
     }
     pos->stm = them;
     st->key = k;
-    st->checkers = pos_compute_checkers(pos, them);
+    st->checkers = new_checkers(pos, m, us, them);
+#ifdef CHECKERS_CHECK /* development: the incremental set against the full one */
+    if (!bb_equal(st->checkers, pos_compute_checkers(pos, them))) abort();
+#endif
 }
 
 void pos_undo_move(Position *pos) {
