@@ -271,9 +271,7 @@ CORE_INLINE Bitboard compute_pinned(const Gen *g) {
  * move attacks an enemy royal (seen from the royal with the reversed colour, the mover
  * lifted). Lifting the mover changes that set only when a royal sees it along a line;
  * otherwise the set of the type is computed once per generation. */
-static Bitboard check_targets_as(Gen *g, int from, PieceType npt) {
-    bool aligned = bb_test(g->royal_sight, from);
-    if (!aligned && (g->check_known >> npt & 1)) return g->check_cache[npt];
+static Bitboard check_targets_compute(Gen *g, int from, PieceType npt, bool aligned) {
     const VariantTables *t = g->t;
     Bitboard occ = g->occ, targets = bb_empty();
     int r;
@@ -292,6 +290,13 @@ static Bitboard check_targets_as(Gen *g, int from, PieceType npt) {
         g->check_known |= 1ULL << npt;
     }
     return targets;
+}
+
+/* WHY the look-up inline: most calls find the type's set already known */
+CORE_INLINE Bitboard check_targets_as(Gen *g, int from, PieceType npt) {
+    bool aligned = bb_test(g->royal_sight, from);
+    if (!aligned && (g->check_known >> npt & 1)) return g->check_cache[npt];
+    return check_targets_compute(g, from, npt, aligned);
 }
 
 /* The squares a quiet move of the piece (type pt) on from may go to and give check: anywhere
