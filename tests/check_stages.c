@@ -128,6 +128,9 @@ static void check_position(Position *pos, Walk *w) {
         bool predicted = pos_gives_check(pos, m);
         pos_do_move(pos, m);
         bool actual = bb_any(pos_st(pos)->checkers);
+        /* the checkers pos_do_move finds from the move (makemove.c new_checkers), every piece asked */
+        EXPECT(bb_equal(pos_st(pos)->checkers, pos_compute_checkers(pos, pos->stm)),
+               "%s: the checkers after %08x are not the full count's", sfen, m);
         pos_undo_move(pos);
         EXPECT(predicted == actual, "%s: gives_check(%08x) = %d, after the move %d", sfen, m, predicted, actual);
         EXPECT(movegen_is_pseudo_legal(pos, m), "%s: legal %08x refused", sfen, m);
