@@ -308,7 +308,7 @@ static Bitboard check_targets(Gen *g, int from, PieceType pt) {
 
 /* The same for the capture pass: a capture (the game may change the type on it) or a move
  * that promotes. */
-static Bitboard capture_check_targets(Gen *g, int from, PieceType pt) {
+CORE_INLINE Bitboard capture_check_targets(Gen *g, int from, PieceType pt) {
     if (bb_test(g->discoverers, from)) return g->t->board;
     Bitboard b = check_targets_as(g, from, pos_type_after(g->pos, pt, MOVE_NONE, true));
     if (g->t->can_promote[pt]) b = bb_or(b, check_targets_as(g, from, g->t->promotes_to[pt]));
