@@ -189,17 +189,21 @@ CORE_INLINE Bitboard royal_squares(const Position *pos, Color c) {
     return bb_and(r, pos->by_color[c]);
 }
 
-/* Is the first piece seen from royal r through the vacated square sq (occupancy occ) a piece of
- * colour c, other than the one on `moved`, that attacks r? */
-CORE_INLINE bool discovered(const Position *pos, int r, int sq, Color c, int moved, Bitboard occ) {
+/* The first piece seen from royal r through the vacated square sq (occupancy occ) when it is
+ * a piece of colour c, other than the one on `moved`, that attacks r; else -1. */
+CORE_INLINE int discoverer(const Position *pos, int r, int sq, Color c, int moved, Bitboard occ) {
     const VariantTables *t = pos->t;
     int d = t->dir_between[r * t->sq_count + sq];
-    if (d < 0) return false;
+    if (d < 0) return -1;
     Bitboard hit = bb_and(slide_attack(t, d, r, occ), occ);
-    if (bb_is_empty(hit)) return false;
+    if (bb_is_empty(hit)) return -1;
     int s = bb_lsb(hit);
-    if (s == moved || !bb_test(pos->by_color[c], s)) return false;
-    return bb_test(piece_attacks(pos, piece_type(pos->board[s]), c, s, occ), r);
+    if (s == moved || !bb_test(pos->by_color[c], s)) return -1;
+    return bb_test(piece_attacks(pos, piece_type(pos->board[s]), c, s, occ), r) ? s : -1;
+}
+
+CORE_INLINE bool discovered(const Position *pos, int r, int sq, Color c, int moved, Bitboard occ) {
+    return discoverer(pos, r, sq, c, moved, occ) >= 0;
 }
 
 CORE_INLINE bool gives_check(const Position *pos, Move m, bool fresh) {
@@ -335,19 +339,11 @@ static inline void take_from_hand(Position *pos, Color c, Piece captured) {
 CORE_INLINE Bitboard new_checkers(const Position *pos, Move m, Color us, Color them) {
     if (pos->v->check_allowed || pos->royal_count[them] != 1 || move_is_double(m) || move_is_pass(m))
         return pos_compute_checkers(pos, them);
-    const VariantTables *t = pos->t;
     int k = pos->royal_sq[them], to = move_to(m);
     Bitboard occ = pos_occupied(pos), chk = bb_empty();
     if (bb_test(piece_attacks(pos, piece_type(pos->board[to]), us, to, occ), k)) bb_set(&chk, to);
-    if (move_is_drop(m)) return chk;
-    int d = t->dir_between[k * t->sq_count + move_from(m)];
-    if (d < 0) return chk;
-    Bitboard hit = bb_and(slide_attack(t, d, k, occ), occ);
-    if (bb_is_empty(hit)) return chk;
-    int s = bb_lsb(hit);
-    if (s != to && bb_test(pos->by_color[us], s) &&
-        bb_test(piece_attacks(pos, piece_type(pos->board[s]), us, s, occ), k))
-        bb_set(&chk, s);
+    int s = move_is_drop(m) ? -1 : discoverer(pos, k, move_from(m), us, to, occ);
+    if (s >= 0) bb_set(&chk, s);
     return chk;
 }
 

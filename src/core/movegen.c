@@ -36,8 +36,7 @@ typedef struct {
     const Bitboard *near;   /* checks_only, one enemy royal: its box tables (t->box + its square), else NULL */
     Bitboard royal_rays[8]; /* near: what a slider on the royal's square sees in each direction */
     uint64_t check_known;
-    Bitboard movers; /* evading: the royal and the pieces that reach a square of target */
-    bool evading;
+    Bitboard movers; /* the own pieces whose board moves are generated (step 2) */
     bool counting;
     uint64_t count;
     MoveList *list;
@@ -45,8 +44,8 @@ typedef struct {
 
 static void generate(Gen *g);
 
-/* Out of a single check, the target squares up to which the pieces that reach them are found
- * first (generate_stage step 2). */
+/* Out of a single check with at most this many target squares (the checker and the squares
+ * between), only the pieces that reach one of them are walked (generate_stage step 2). */
 #ifndef EVASION_ASK_MAX
 #define EVASION_ASK_MAX 3
 #endif
@@ -495,7 +494,7 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
     /* Step 2: the check rule: pins, and evasion targets when in check */
     g->target = bb_andnot(t->board, g->own);
     bool double_check = false;
-    g->evading = false;
+    g->movers = g->own;
     if (!v->check_allowed && pos->royal_count[g->us] == 1) {
         g->ksq = pos->royal_sq[g->us];
         g->pinned = compute_pinned(g);
@@ -513,19 +512,17 @@ CORE_INLINE void generate_stage(Gen *g, const int stage) {
              * every piece's attacks (the mate solver counts the replies of every check it
              * makes); the pieces keep their order, so the list is the same */
             if (!double_check && !t->any_double && bb_popcount(g->target) <= EVASION_ASK_MAX) {
-                Bitboard reach = bb_empty(), sqs = g->target;
+                Bitboard reach = bb_square(g->ksq), sqs = g->target;
                 int s;
                 BB_FOREACH (s, sqs) reach = bb_or(reach, attackers_to(pos, s, g->us, g->occ));
-                g->movers = bb_or(reach, bb_square(g->ksq));
-                g->evading = true;
+                g->movers = bb_and(g->own, reach);
             }
         }
     }
 
     /* Step 3: board moves */
-    Bitboard pieces = g->own;
+    Bitboard pieces = g->movers;
     int from;
-    if (g->evading) pieces = bb_and(pieces, g->movers);
     BB_FOREACH (from, pieces) {
         PieceType pt = piece_type(pos->board[from]);
         /* WHY: a piece too far from the royal to reach an attack on it in one move gives no
