@@ -10,6 +10,7 @@ void pos_do_null_move(Position *pos) {
     Key k = prev->key ^ zob_side;
     if (prev->lion_sq != SQ_NONE) k ^= zob_lion[prev->lion_sq];
     st->key = k;
+    st->hkey = prev->hkey;
     st->move = MOVE_NONE; /* WHY: repetition scans in the search stop at a null move */
     st->captured = st->captured_mid = st->moved = PIECE_NONE;
     st->lion_sq = SQ_NONE;

@@ -94,8 +94,9 @@ void pos_add_to_hand(Position *pos, Color c, PieceType pt, int count) {
 void pos_hand_transfer(Position *pos, Color from, PieceType h) {
     Color to = color_flip(from);
     int a = pos->hand[from][h], b = pos->hand[to][h];
-    pos->states[pos->sp].key ^=
-        hand_key(from, h, a) ^ hand_key(from, h, a - 1) ^ hand_key(to, h, b) ^ hand_key(to, h, b + 1);
+    Key d = hand_key(from, h, a) ^ hand_key(from, h, a - 1) ^ hand_key(to, h, b) ^ hand_key(to, h, b + 1);
+    pos->states[pos->sp].key ^= d;
+    pos->states[pos->sp].hkey ^= d;
     pos->hand[from][h] = (uint8_t)(a - 1);
     pos->hand[to][h] = (uint8_t)(b + 1);
     pos->hand_total[from]--;
@@ -179,6 +180,17 @@ int pos_finish(Position *pos, int lion_sq, char *err, size_t errlen) {
         for (int q = 1; q < pos->t->type_count; q++) k ^= hand_key((Color)c, (PieceType)q, pos->hand[c][q]);
     if (lion_sq != SQ_NONE) k ^= zob_lion[lion_sq];
     st->key = k;
+    st->hkey = pos_hand_part(pos);
     st->checkers = pos_compute_checkers(pos, pos->stm);
     return 0;
+}
+
+Key pos_hand_part(const Position *pos) {
+    Key k = 0;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int i = 0; i < pos->t->hand_type_count; i++) {
+            PieceType h = pos->t->hand_types[i];
+            k ^= hand_key((Color)c, h, pos->hand[c][h]);
+        }
+    return k;
 }

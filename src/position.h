@@ -15,6 +15,7 @@ struct StateInfo {
     Piece captured_mid; /* piece taken on the middle square of a two-leg move */
     Piece moved;        /* the moving piece before the move (for unmake) */
     uint8_t lion_sq;    /* chu counter-strike: square where a non-lion took a lion, else SQ_NONE */
+    Key hkey;           /* the hands' part of key (pos_hand_part): key ^ hkey is the key of the board alone */
 };
 
 struct Position {
@@ -60,6 +61,10 @@ int pos_finish(Position *pos, int lion_sq, char *err, size_t errlen);
  * other colour's, the current key kept in step (nothing else changes). Take it back with the
  * colours swapped before the move is unmade. */
 void pos_hand_transfer(Position *pos, Color from, PieceType h);
+
+/* The hands' part of the position key: the XOR of both colours' hand keys over the game's hand
+ * types (StateInfo.hkey keeps it for every state). */
+Key pos_hand_part(const Position *pos);
 
 /* Copy src into dst: the header and the used states only (states[0..sp]). */
 void pos_copy(Position *dst, const Position *src);

@@ -131,6 +131,8 @@ static void check_position(Position *pos, Walk *w) {
         /* the checkers pos_do_move finds from the move (makemove.c new_checkers), every piece asked */
         EXPECT(bb_equal(pos_st(pos)->checkers, pos_compute_checkers(pos, pos->stm)),
                "%s: the checkers after %08x are not the full count's", sfen, m);
+        /* the hands' part of the key pos_do_move keeps (StateInfo.hkey), against a count afresh */
+        EXPECT(pos_st(pos)->hkey == pos_hand_part(pos), "%s: the hands' key part after %08x is wrong", sfen, m);
         pos_undo_move(pos);
         EXPECT(predicted == actual, "%s: gives_check(%08x) = %d, after the move %d", sfen, m, predicted, actual);
         EXPECT(movegen_is_pseudo_legal(pos, m), "%s: legal %08x refused", sfen, m);

@@ -57,15 +57,8 @@ void mate_hand_of(const MateSolver *ms, MateHand *h) {
 /* The board part of the table key: with domination the position key without the hands
  * (they are compared separately). */
 static uint64_t board_key(const MateSolver *ms) {
-    const Position *pos = ms->pos;
-    uint64_t k = pos_key(pos);
-    if (ms->dominate)
-        for (int c = 0; c < COLOR_NB; c++)
-            for (int i = 0; i < pos->t->hand_type_count; i++) {
-                PieceType h = pos->t->hand_types[i];
-                k ^= hand_key((Color)c, h, pos->hand[c][h]);
-            }
-    return k;
+    const StateInfo *st = pos_st(ms->pos);
+    return ms->dominate ? st->key ^ st->hkey : st->key;
 }
 
 /* After an interposing drop in a depth-limited search the square whose capture is free is

@@ -316,12 +316,13 @@ Bitboard pos_royal_flights(const Position *pos) {
 
 /* ---- make / unmake ------------------------------------------------------------------------ */
 
-static inline void add_to_hand(Position *pos, Color c, Piece captured, Key *k) {
+/* Returns the change of the key (and of its hands' part). */
+static inline Key add_to_hand(Position *pos, Color c, Piece captured) {
     PieceType h = pos->t->hand_type[piece_type(captured)];
-    if (!pos->v->drops || !h) return;
+    if (!pos->v->drops || !h) return 0;
     int n = pos->hand[c][h]++;
     pos->hand_total[c]++;
-    *k ^= hand_key(c, h, n) ^ hand_key(c, h, n + 1);
+    return hand_key(c, h, n) ^ hand_key(c, h, n + 1);
 }
 
 static inline void take_from_hand(Position *pos, Color c, Piece captured) {
@@ -353,7 +354,7 @@ void pos_do_move(Position *pos, Move m) {
     StateInfo *prev = &pos->states[pos->sp];
     StateInfo *st = &pos->states[++pos->sp];
     Color us = pos->stm, them = color_flip(us);
-    Key k = prev->key ^ zob_side;
+    Key k = prev->key ^ zob_side, hk = prev->hkey;
     if (prev->lion_sq != SQ_NONE) k ^= zob_lion[prev->lion_sq];
     st->move = m;
     st->captured = st->captured_mid = PIECE_NONE;
@@ -366,7 +367,9 @@ void pos_do_move(Position *pos, Move m) {
         PieceType h = t->hand_type[pt];
         int n = pos->hand[us][h]--;
         pos->hand_total[us]--;
-        k ^= hand_key(us, h, n) ^ hand_key(us, h, n - 1);
+        Key d = hand_key(us, h, n) ^ hand_key(us, h, n - 1);
+        k ^= d;
+        hk ^= d;
         Piece pc = piece_make(us, pt);
         st->moved = pc;
         put_piece(pos, pc, to);
@@ -388,7 +391,9 @@ void pos_do_move(Position *pos, Move m) {
                 st->captured_mid = c1;
                 remove_piece(pos, mid);
                 k ^= zob_psq[them][piece_type(c1)][mid];
-                add_to_hand(pos, us, c1, &k);
+                Key d = add_to_hand(pos, us, c1);
+                k ^= d;
+                hk ^= d;
                 if (t->flags[piece_type(c1)] & PF_LION) lion_taken = mid;
             }
         }
@@ -397,7 +402,9 @@ void pos_do_move(Position *pos, Move m) {
             st->captured = c2;
             remove_piece(pos, to);
             k ^= zob_psq[them][piece_type(c2)][to];
-            add_to_hand(pos, us, c2, &k);
+            Key d = add_to_hand(pos, us, c2);
+            k ^= d;
+            hk ^= d;
             if (t->flags[piece_type(c2)] & PF_LION) lion_taken = to;
         }
         /* Step 2: the new type: optional promotion, or the game's forced change */
@@ -416,6 +423,7 @@ void pos_do_move(Position *pos, Move m) {
     }
     pos->stm = them;
     st->key = k;
+    st->hkey = hk;
     st->checkers = new_checkers(pos, m, us, them);
 #ifdef CHECKERS_CHECK /* development: the incremental set against the full one */
     if (!bb_equal(st->checkers, pos_compute_checkers(pos, them))) abort();

@@ -338,6 +338,7 @@ bool solve_to_pos(const SolveIndex *ix, const SolveState *s, Position *pos) {
     for (int c = 0; c < 2; c++)
         for (int q = 1; q < pos->t->type_count; q++) k ^= hand_key((Color)c, (PieceType)q, pos->hand[c][q]);
     st->key = k;
+    st->hkey = pos_hand_part(pos);
     st->checkers = pos_compute_checkers(pos, (Color)s->stm);
     return !bb_any(pos_compute_checkers(pos, color_flip((Color)s->stm)));
 }
