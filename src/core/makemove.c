@@ -316,7 +316,7 @@ Bitboard pos_royal_flights(const Position *pos) {
 
 /* ---- make / unmake ------------------------------------------------------------------------ */
 
-/* Returns the change of the key (and of its hands' part). */
+/* Returns the change of the hands' part of the key. */
 static inline Key add_to_hand(Position *pos, Color c, Piece captured) {
     PieceType h = pos->t->hand_type[piece_type(captured)];
     if (!pos->v->drops || !h) return 0;
@@ -367,9 +367,7 @@ void pos_do_move(Position *pos, Move m) {
         PieceType h = t->hand_type[pt];
         int n = pos->hand[us][h]--;
         pos->hand_total[us]--;
-        Key d = hand_key(us, h, n) ^ hand_key(us, h, n - 1);
-        k ^= d;
-        hk ^= d;
+        hk ^= hand_key(us, h, n) ^ hand_key(us, h, n - 1);
         Piece pc = piece_make(us, pt);
         st->moved = pc;
         put_piece(pos, pc, to);
@@ -391,9 +389,7 @@ void pos_do_move(Position *pos, Move m) {
                 st->captured_mid = c1;
                 remove_piece(pos, mid);
                 k ^= zob_psq[them][piece_type(c1)][mid];
-                Key d = add_to_hand(pos, us, c1);
-                k ^= d;
-                hk ^= d;
+                hk ^= add_to_hand(pos, us, c1);
                 if (t->flags[piece_type(c1)] & PF_LION) lion_taken = mid;
             }
         }
@@ -402,9 +398,7 @@ void pos_do_move(Position *pos, Move m) {
             st->captured = c2;
             remove_piece(pos, to);
             k ^= zob_psq[them][piece_type(c2)][to];
-            Key d = add_to_hand(pos, us, c2);
-            k ^= d;
-            hk ^= d;
+            hk ^= add_to_hand(pos, us, c2);
             if (t->flags[piece_type(c2)] & PF_LION) lion_taken = to;
         }
         /* Step 2: the new type: optional promotion, or the game's forced change */
@@ -422,7 +416,8 @@ void pos_do_move(Position *pos, Move m) {
         }
     }
     pos->stm = them;
-    st->key = k;
+    /* the hands' changes were kept apart (hk) and join the key here */
+    st->key = k ^ prev->hkey ^ hk;
     st->hkey = hk;
     st->checkers = new_checkers(pos, m, us, them);
 #ifdef CHECKERS_CHECK /* development: the incremental set against the full one */
