@@ -89,13 +89,47 @@ int mate_child_free(int rem, Move m, bool attacker_node) {
     return rem != REM_NONE && !attacker_node && move_is_drop(m) ? move_to(m) : FREE_NONE;
 }
 
+static uint64_t own_count(const MateSolver *ms);
+
+/* The solver's list cache, made once the solver has searched LISTS_AFTER nodes (WHY: most
+ * solves are short, the line reading's and the tests', and need none); NULL without one. */
+enum { LISTS_AFTER = 1 << 16 };
+static MateLists *lists(MateSolver *ms) {
+    if (!ms->lists.slot && !ms->lists.failed && !ms->c->no_lists && own_count(ms) >= LISTS_AFTER)
+        mate_lists_init(&ms->lists);
+    return ms->lists.slot ? &ms->lists : NULL;
+}
+
+/* The current position's replies (defender to move) or checks (quiet) from the cache, else
+ * generated (and kept). */
+static void gen_cached(MateSolver *ms, int kind, bool quiet, MoveList *list) {
+    MateLists *l = quiet ? lists(ms) : NULL;
+    if (l && mate_lists_get(l, ms->pos, kind, list)) {
+#ifdef MATE_LIST_CHECK
+        MoveList *fresh = malloc(sizeof *fresh);
+        if (kind == MATE_LIST_REPLIES)
+            mate_replies(ms->pos, fresh);
+        else
+            mate_attacks(ms->pos, true, fresh);
+        if (fresh->size != list->size || memcmp(fresh->moves, list->moves, (size_t)list->size * sizeof(Move))) abort();
+        free(fresh);
+#endif
+        return;
+    }
+    if (kind == MATE_LIST_REPLIES)
+        mate_replies(ms->pos, list);
+    else
+        mate_attacks(ms->pos, quiet, list);
+    if (l) mate_lists_put(l, ms->pos, kind, list);
+}
+
 void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
     Position *pos = ms->pos;
     if (pos->stm != ms->attacker) {
-        mate_replies(pos, list);
+        gen_cached(ms, MATE_LIST_REPLIES, true, list);
         return;
     }
-    mate_attacks(pos, rem == REM_NONE || rem >= 1, list);
+    gen_cached(ms, MATE_LIST_CHECKS, rem == REM_NONE || rem >= 1, list);
     if (rem == REM_NONE) return;
     int n = 0, size = list->size;
     for (int i = 0; i < size; i++) {
@@ -232,7 +266,13 @@ static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
     if (rem != REM_NONE && rem < 1) return false;
     Position *pos = ms->pos;
     Move m = pos_mate_in_one(pos, ms->scratch);
-    if (!m) return false;
+    if (!m) {
+        /* WHY: the probe generated every check of the position (mate1.h), the list its first
+         * expansion makes */
+        MateLists *l = pos->v->check_allowed || !pos->royal_count[color_flip(pos->stm)] ? NULL : lists(ms);
+        if (l) mate_lists_put(l, pos, MATE_LIST_CHECKS, ms->scratch);
+        return false;
+    }
     MateHand before;
     mate_hand_of(ms, &before);
     MateChild k = {0};
@@ -433,7 +473,7 @@ static int kid_keys(MateSolver *ms, int rem, bool or_node, const MateHand *hand,
 static uint64_t reply_estimate(MateSolver *ms) {
     Position *pos = ms->pos;
     if (pos->v->check_allowed || !pos->v->drops) return mate_reply_count(pos, ms->scratch);
-    mate_replies(pos, ms->scratch);
+    mate_replies(pos, ms->scratch); /* WHY not from the cache: a new check's replies are rarely there */
     uint64_t n = 0, seen[4] = {0};
     bool free_seen = false;
     for (int i = 0; i < ms->scratch->size; i++) {

@@ -391,6 +391,7 @@ int mate_solver_alloc(MateSolver *ms) {
 }
 
 void mate_solver_release(MateSolver *ms) {
+    mate_lists_free(&ms->lists);
     bool whole = ms->path && ms->frames && ms->gen && ms->scratch;
     pthread_mutex_lock(&spare_lock);
     bool keep = whole && spare_count < SPARE_SETS;
@@ -416,6 +417,7 @@ void mate_solver_release(MateSolver *ms) {
 }
 
 static void solver_free(MateSolver *ms) {
+    ms->c->list_hits = ms->lists.hits;
     ms->c->hashfull = ms->tt->c ? mtt_hashfull(ms->tt) : 0;
     mtt_free(ms->tt);
     mate_solver_release(ms);

@@ -46,6 +46,7 @@ typedef struct {
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
     uint64_t restart_nodes;  /* on one thread, the search for the first proof begins again after this many
                               * nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
+    bool no_lists;           /* the solver without its cache of move lists (the tests compare the two) */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
     /* may be NULL: the verified line read from the first proof, before the search for a shorter
@@ -56,6 +57,7 @@ typedef struct {
     uint64_t first_nodes; /* out: nodes when the root was first proven, 0 = never */
     int first_len;        /* out: length that first proof stored */
     uint64_t restarts;    /* out: times the main search began again before it */
+    uint64_t list_hits;   /* out: move lists the main thread's cache gave (listcache.c) */
     bool shortest;        /* out: the line found is proven the shortest mate */
     bool bounded;         /* out (not shortest): the line is the longest defence against the proof's own checks, so its
                            * length bounds the mate from above (else a walk along stored lengths, no bound) */

@@ -187,6 +187,23 @@ typedef struct {
     atomic_uint_fast64_t nodes; /* the helpers' nodes, added every TICK_MASK + 1 of them */
 } MateShared;
 
+/* The solver's cache of move lists (listcache.c): a list of checks (attacker to move) or of
+ * replies (defender to move) by the position's full key, direct-mapped, one thread's own.
+ * Lists longer than MATE_LIST_MOVES are not kept. */
+enum { MATE_LIST_MOVES = 29, MATE_LIST_CHECKS = 1, MATE_LIST_REPLIES = 2 };
+typedef struct {
+    struct MateListSlot *slot; /* NULL: none (not made yet, or out of memory) */
+    bool failed;               /* out of memory */
+    uint64_t hits;             /* lists it gave */
+} MateLists;
+/* The cache, empty; -1 when out of memory (the solver then runs without it). */
+int mate_lists_init(MateLists *l);
+void mate_lists_free(MateLists *l);
+/* The list of the current position (kind MATE_LIST_CHECKS or MATE_LIST_REPLIES) into list;
+ * false when it is not kept. */
+bool mate_lists_get(MateLists *l, const Position *pos, int kind, MoveList *list);
+void mate_lists_put(MateLists *l, const Position *pos, int kind, const MoveList *list);
+
 /* The running solver (one per thread). */
 typedef struct MateSolver {
     Position *pos;
@@ -218,6 +235,7 @@ typedef struct MateSolver {
     struct MateChild *kids;
     size_t kids_cap, kids_top;
     MoveList *gen, *scratch;
+    MateLists lists;
 } MateSolver;
 
 typedef struct MateChild {
