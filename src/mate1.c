@@ -97,7 +97,7 @@ static bool mates(Position *pos, Flights *f, Move m) {
 }
 
 Move pos_mate_in_one(Position *pos, MoveList *scratch) {
-    if (pos->v->check_allowed || pos->royal_count[color_flip(pos->stm)] == 0) return MOVE_NONE;
+    if (!pos_mate_in_one_applies(pos)) return MOVE_NONE;
     Flights f = {.known = false};
     /* the quiet checks first (drops mate most often), then the captures */
     int ncap = movegen_checks(pos, scratch);

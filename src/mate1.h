@@ -6,9 +6,15 @@
 
 #include "movegen.h"
 
-/* A legal move of the side to move that mates at once, or MOVE_NONE. scratch is overwritten;
- * the position is used for trial moves and restored. Returns MOVE_NONE in games where check
- * is allowed (there the royal must be captured). */
+/* Whether pos_mate_in_one looks at all: not in games where check is allowed (there the royal
+ * must be captured), nor without an enemy royal. */
+static inline bool pos_mate_in_one_applies(const Position *pos) {
+    return !pos->v->check_allowed && pos->royal_count[color_flip(pos->stm)] != 0;
+}
+
+/* A legal move of the side to move that mates at once, or MOVE_NONE (always where it does not
+ * apply). The position is used for trial moves and restored. Where it applies, scratch holds
+ * afterwards every check of the position (movegen_checks' list), mating or not. */
 Move pos_mate_in_one(Position *pos, MoveList *scratch);
 
 #endif

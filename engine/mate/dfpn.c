@@ -95,31 +95,33 @@ static uint64_t own_count(const MateSolver *ms);
  * solves are short, the line reading's and the tests', and need none); NULL without one. */
 enum { LISTS_AFTER = 1 << 16 };
 static MateLists *lists(MateSolver *ms) {
-    if (!ms->lists.slot && !ms->lists.failed && !ms->c->no_lists && own_count(ms) >= LISTS_AFTER)
-        mate_lists_init(&ms->lists);
+    if (!ms->lists.slot && !ms->lists.off && !ms->c->no_lists && own_count(ms) >= LISTS_AFTER)
+        mate_lists_init(&ms->lists, ms->pos);
     return ms->lists.slot ? &ms->lists : NULL;
 }
 
-/* The current position's replies (defender to move) or checks (quiet) from the cache, else
- * generated (and kept). */
+/* The current position's moves of a kind, generated: the replies (MATE_LIST_REPLIES), else
+ * the checks (quiet false: the captures among them only). */
+static void gen_fresh(MateSolver *ms, int kind, bool quiet, MoveList *list) {
+    if (kind == MATE_LIST_REPLIES)
+        mate_replies(ms->pos, list);
+    else
+        mate_attacks(ms->pos, quiet, list);
+}
+
+/* gen_fresh, through the cache where it holds whole lists (replies, or every check). */
 static void gen_cached(MateSolver *ms, int kind, bool quiet, MoveList *list) {
-    MateLists *l = quiet ? lists(ms) : NULL;
+    MateLists *l = quiet || kind == MATE_LIST_REPLIES ? lists(ms) : NULL;
     if (l && mate_lists_get(l, ms->pos, kind, list)) {
-#ifdef MATE_LIST_CHECK
+#ifdef MATE_LIST_CHECK /* development: every list the cache gives against a fresh one */
         MoveList *fresh = malloc(sizeof *fresh);
-        if (kind == MATE_LIST_REPLIES)
-            mate_replies(ms->pos, fresh);
-        else
-            mate_attacks(ms->pos, true, fresh);
+        gen_fresh(ms, kind, quiet, fresh);
         if (fresh->size != list->size || memcmp(fresh->moves, list->moves, (size_t)list->size * sizeof(Move))) abort();
         free(fresh);
 #endif
         return;
     }
-    if (kind == MATE_LIST_REPLIES)
-        mate_replies(ms->pos, list);
-    else
-        mate_attacks(ms->pos, quiet, list);
+    gen_fresh(ms, kind, quiet, list);
     if (l) mate_lists_put(l, ms->pos, kind, list);
 }
 
@@ -269,7 +271,7 @@ static bool probe_mate1(MateSolver *ms, int rem, int fsq, MateResult *r) {
     if (!m) {
         /* WHY: the probe generated every check of the position (mate1.h), the list its first
          * expansion makes */
-        MateLists *l = pos->v->check_allowed || !pos->royal_count[color_flip(pos->stm)] ? NULL : lists(ms);
+        MateLists *l = pos_mate_in_one_applies(pos) ? lists(ms) : NULL;
         if (l) mate_lists_put(l, pos, MATE_LIST_CHECKS, ms->scratch);
         return false;
     }

@@ -30,14 +30,12 @@ static struct MateListSlot *slot_of(const MateLists *l, uint64_t key) {
     return &l->slot[(key >> 2) & (LISTS_SLOTS - 1)];
 }
 
-/* Whether a position's lists depend on the position alone: not where a repetition makes a
- * move illegal (chu's "Allow repeats" off), which depends on the moves before it. */
-static bool cacheable(const Position *pos) { return !pos->v->repeats_rule || pos->rules.allow_repeats; }
-
-int mate_lists_init(MateLists *l) {
-    l->slot = calloc(LISTS_SLOTS, sizeof *l->slot);
-    l->failed = !l->slot;
-    return l->slot ? 0 : -1;
+void mate_lists_init(MateLists *l, const Position *pos) {
+    /* WHY none where a repetition makes a move illegal (chu's "Allow repeats" off): there a
+     * position's moves depend on the moves before it, not on the position alone */
+    bool by_position = !pos->v->repeats_rule || pos->rules.allow_repeats;
+    l->slot = by_position ? calloc(LISTS_SLOTS, sizeof *l->slot) : NULL;
+    l->off = !l->slot;
 }
 
 void mate_lists_free(MateLists *l) {
@@ -46,7 +44,6 @@ void mate_lists_free(MateLists *l) {
 }
 
 bool mate_lists_get(MateLists *l, const Position *pos, int kind, MoveList *list) {
-    if (!cacheable(pos)) return false;
     uint64_t k = slot_key(pos_key(pos), kind);
     const struct MateListSlot *s = slot_of(l, k);
     if (s->key != k) return false;
@@ -57,7 +54,7 @@ bool mate_lists_get(MateLists *l, const Position *pos, int kind, MoveList *list)
 }
 
 void mate_lists_put(MateLists *l, const Position *pos, int kind, const MoveList *list) {
-    if (!cacheable(pos) || list->size > MATE_LIST_MOVES) return;
+    if (list->size > MATE_LIST_MOVES) return;
     uint64_t k = slot_key(pos_key(pos), kind);
     struct MateListSlot *s = slot_of(l, k);
     s->key = k;

@@ -192,12 +192,12 @@ typedef struct {
  * Lists longer than MATE_LIST_MOVES are not kept. */
 enum { MATE_LIST_MOVES = 29, MATE_LIST_CHECKS = 1, MATE_LIST_REPLIES = 2 };
 typedef struct {
-    struct MateListSlot *slot; /* NULL: none (not made yet, or out of memory) */
-    bool failed;               /* out of memory */
+    struct MateListSlot *slot; /* NULL: none (not made yet, or off) */
+    bool off;                  /* none for this solve: the game's lists depend on the path, or out of memory */
     uint64_t hits;             /* lists it gave */
 } MateLists;
-/* The cache, empty; -1 when out of memory (the solver then runs without it). */
-int mate_lists_init(MateLists *l);
+/* The cache for a solve of pos's game, empty (off when it cannot be had). */
+void mate_lists_init(MateLists *l, const Position *pos);
 void mate_lists_free(MateLists *l);
 /* The list of the current position (kind MATE_LIST_CHECKS or MATE_LIST_REPLIES) into list;
  * false when it is not kept. */
