@@ -49,9 +49,18 @@ static uint32_t cap_threshold(uint64_t th) { return th >= PN_CAP ? PN_INF - 1 : 
 static uint32_t widen(uint32_t second) { return cap_threshold((uint64_t)second + second / 2 + 1); }
 
 void mate_hand_of(const MateSolver *ms, MateHand *h) {
-    memset(h, 0, sizeof *h);
     const Position *pos = ms->pos;
-    for (int k = 0; k < ms->tt->hand_slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
+    int run = ms->tt->hand_run, slots = ms->tt->hand_slots;
+    if (run) { /* one copy of the counts, those past the slots cleared */
+        MateHandVec x, m;
+        memcpy(&x, &pos->hand[ms->attacker][run], sizeof x);
+        memcpy(&m, mate_hand_mask + MATE_HAND_SLOTS - slots, sizeof m);
+        x &= m;
+        memcpy(h->n, &x, sizeof x);
+        return;
+    }
+    memset(h, 0, sizeof *h);
+    for (int k = 0; k < slots; k++) h->n[k] = pos->hand[ms->attacker][pos->t->hand_types[k]];
 }
 
 /* The board part of the table key: with domination the position key without the hands
@@ -476,6 +485,8 @@ static uint64_t reply_estimate(MateSolver *ms) {
     Position *pos = ms->pos;
     if (pos->v->check_allowed || !pos->v->drops) return mate_reply_count(pos, ms->scratch);
     mate_replies(pos, ms->scratch); /* WHY not from the cache: a new check's replies are rarely there */
+    MateLists *l = lists(ms);
+    if (l) mate_lists_put(l, pos, MATE_LIST_REPLIES, ms->scratch);
     uint64_t n = 0, seen[4] = {0};
     bool free_seen = false;
     for (int i = 0; i < ms->scratch->size; i++) {

@@ -76,15 +76,11 @@ static inline uint64_t load8(const uint8_t *p) {
     return x;
 }
 
-/* Sixteen 0xff then sixteen 0: from 16 - slots on, the mask of a hand's first slots counts. */
-static const uint8_t hand_ones[2 * MATE_HAND_SLOTS] = {255, 255, 255, 255, 255, 255, 255, 255,
-                                                       255, 255, 255, 255, 255, 255, 255, 255};
-
 /* The first slots counts of a and b are equal. WHY not memcmp: a library call for a few bytes,
  * made at most look-ups and stores (0.9% of the solver's instructions on Microcosmos). */
 static bool hand_eq(const MateHand *a, const MateHand *b, int slots) {
     _Static_assert(MATE_HAND_SLOTS == 16, "hand_eq compares two words");
-    const uint8_t *m = hand_ones + MATE_HAND_SLOTS - slots;
+    const uint8_t *m = mate_hand_mask + MATE_HAND_SLOTS - slots;
     return !(((load8(a->n) ^ load8(b->n)) & load8(m)) | ((load8(a->n + 8) ^ load8(b->n + 8)) & load8(m + 8)));
 }
 
@@ -208,9 +204,12 @@ static uint64_t keep_score(const MateTable *t, const MateEntry *e, uint8_t gen) 
 
 static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResult *r, uint32_t amount) {
     MateCluster *c = cluster(t, key);
-    int slots = t->hand_slots, slot = -1, victim = -1;
+    int slots = t->hand_slots, slot = -1, victim = -1, empty = -1;
+    uint64_t victim_score = 0;
     uint8_t gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
     const MateHand *hand = (r->pn == 0 || r->dn == 0) ? &r->hand : h;
+    /* the victim: the first empty slot, else the first entry of least keep_score (each entry's
+     * score found once) */
     for (int i = 0; i < CLUSTER; i++) {
         MateEntry *e = &c->e[i];
         if (c->key[i] == key && (same_slot(e, hand, r, slots) || dominated(e, r, slots))) {
@@ -222,10 +221,16 @@ static void store(MateTable *t, uint64_t key, const MateHand *h, const MateResul
                 count_used(t, -1);
             }
         } else if (!c->key[i]) {
-            if (victim < 0 || c->key[victim]) victim = i;
-        } else if (victim < 0 || (c->key[victim] && keep_score(t, e, gen) < keep_score(t, &c->e[victim], gen)))
-            victim = i;
+            if (empty < 0) empty = i;
+        } else if (empty < 0) {
+            uint64_t score = keep_score(t, e, gen);
+            if (victim < 0 || score < victim_score) {
+                victim = i;
+                victim_score = score;
+            }
+        }
     }
+    if (empty >= 0) victim = empty;
     uint64_t parent = r->parent;
     if (slot < 0) {
         slot = victim;
