@@ -17,6 +17,27 @@ BB_INLINE void toggle_piece(Position *pos, Piece pc, int sq) {
         bb_toggle(&pos->sliders[c][__builtin_ctz(dirs)], sq);
 }
 
+/* A piece that is not royal moves from one empty-after square to an empty one, its type
+ * unchanged: every derived set changes on the same two squares. WHY not remove_piece and
+ * put_piece: one XOR of the two squares per set instead of two toggles (make and unmake are
+ * 7% of the mate solver's instructions, and most moves neither promote nor move a royal). */
+BB_INLINE void move_piece(Position *pos, Piece pc, int from, int to) {
+    const VariantTables *t = pos->t;
+    Color c = piece_color(pc);
+    PieceType pt = piece_type(pc);
+    Bitboard both = bb_square(from);
+    bb_set(&both, to);
+    pos->board[from] = PIECE_NONE;
+    pos->board[to] = pc;
+    pos->by_color[c] = bb_xor(pos->by_color[c], both);
+    pos->by_type[pt] = bb_xor(pos->by_type[pt], both);
+    pos->by_group[t->leap_group[pt]] = bb_xor(pos->by_group[t->leap_group[pt]], both);
+    for (unsigned dirs = t->slide_dirs[c][pt]; dirs; dirs &= dirs - 1) {
+        Bitboard *sl = &pos->sliders[c][__builtin_ctz(dirs)];
+        *sl = bb_xor(*sl, both);
+    }
+}
+
 BB_INLINE void put_piece(Position *pos, Piece pc, int sq) {
     pos->board[sq] = pc;
     toggle_piece(pos, pc, sq);

@@ -145,15 +145,17 @@ CORE_INLINE Bitboard attacked_near(const Position *pos, Color c, Bitboard who, i
         }
         return hit;
     }
+    /* WHY from the sliders, not from the squares: a direction has one or two sliders, most of
+     * whose lines miss the royal's squares, where asking each square cost a test per square */
     for (unsigned dirs = t->slider_dirs_any[c]; dirs && bb_any(rest); dirs &= dirs - 1) {
-        int dir = __builtin_ctz(dirs), look = (dir + 4) & 7;
-        Bitboard m = bb_and(pos->sliders[c][dir], who), cand = rest;
-        if (bb_is_empty(m)) continue;
-        BB_FOREACH (s, cand)
-            if (bb_intersects(m, t->ray[look * n + s]) && bb_intersects(slide_attack(t, look, s, occ), m)) {
-                bb_set(&hit, s);
-                bb_clear(&rest, s);
-            }
+        int dir = __builtin_ctz(dirs);
+        Bitboard m = bb_and(pos->sliders[c][dir], who);
+        BB_FOREACH (s, m) {
+            if (!bb_intersects(t->ray[dir * n + s], rest)) continue;
+            Bitboard a = bb_and(slide_attack(t, dir, s, occ), rest);
+            hit = bb_or(hit, a);
+            rest = bb_andnot(rest, a);
+        }
     }
     return hit;
 }
@@ -403,7 +405,10 @@ void pos_do_move(Position *pos, Move m) {
         }
         /* Step 2: the new type: optional promotion, or the game's forced change */
         PieceType npt = pos_type_after(pos, pt, m, c2 || st->captured_mid);
-        if (to != from || npt != pt) {
+        if (to != from && npt == pt && !(t->flags[pt] & PF_ROYAL)) {
+            move_piece(pos, pc, from, to);
+            k ^= zob_psq[us][pt][from] ^ zob_psq[us][pt][to];
+        } else if (to != from || npt != pt) {
             remove_piece(pos, from);
             k ^= zob_psq[us][pt][from];
             put_piece(pos, piece_make(us, npt), to);
@@ -438,7 +443,9 @@ void pos_undo_move(Position *pos) {
         pos->hand_total[us]++;
     } else if (!move_is_pass(m)) {
         int from = move_from(m);
-        if (to != from || pos->board[from] != st->moved) {
+        if (to != from && pos->board[to] == st->moved && !(pos->t->flags[piece_type(st->moved)] & PF_ROYAL))
+            move_piece(pos, st->moved, to, from);
+        else if (to != from || pos->board[from] != st->moved) {
             remove_piece(pos, to);
             put_piece(pos, st->moved, from);
         }
