@@ -107,8 +107,9 @@ CORE_INLINE bool attacker_set_hits(const Position *pos, const AttackerSet *a, in
 /* Which of `squares` (each at most `radius` king steps from k) does a piece of colour c among
  * `who` attack (occupancy occ)? attacker_set_hits' answer for each, found the other way round:
  * the leaps of the few pieces near enough to k to land on one (the box tables), then the
- * sliders square by square. WHY: the royal's steps (its flights, its moves out of check) are
- * mostly not attacked, so asking square by square ran every leap group for each.
+ * sliders (from each slider when every square is wanted; square by square, stopping at the
+ * first free one, for any_free). WHY: the royal's steps (its flights, its moves out of check)
+ * are mostly not attacked, so asking square by square ran every leap group for each.
  * any_free: the caller asks only whether some square is not attacked; the answer may then
  * leave out attacked squares, but holds every square when all are. */
 CORE_INLINE Bitboard attacked_near(const Position *pos, Color c, Bitboard who, int k, int radius, Bitboard squares,
