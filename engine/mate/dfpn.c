@@ -52,10 +52,7 @@ void mate_hand_of(const MateSolver *ms, MateHand *h) {
     const Position *pos = ms->pos;
     int run = ms->tt->hand_run, slots = ms->tt->hand_slots;
     if (run) { /* one copy of the counts, those past the slots cleared */
-        MateHandVec x, m;
-        memcpy(&x, &pos->hand[ms->attacker][run], sizeof x);
-        memcpy(&m, mate_hand_mask + MATE_HAND_SLOTS - slots, sizeof m);
-        x &= m;
+        MateHandVec x = hand_vec(&pos->hand[ms->attacker][run]) & hand_mask(slots);
         memcpy(h->n, &x, sizeof x);
         return;
     }
@@ -484,7 +481,9 @@ static int kid_keys(MateSolver *ms, int rem, bool or_node, const MateHand *hand,
 static uint64_t reply_estimate(MateSolver *ms) {
     Position *pos = ms->pos;
     if (pos->v->check_allowed || !pos->v->drops) return mate_reply_count(pos, ms->scratch);
-    mate_replies(pos, ms->scratch); /* WHY not from the cache: a new check's replies are rarely there */
+    /* WHY generated, not looked up: a new check's replies are rarely in the cache; kept there,
+     * they are the list the check's first expansion needs */
+    mate_replies(pos, ms->scratch);
     MateLists *l = lists(ms);
     if (l) mate_lists_put(l, pos, MATE_LIST_REPLIES, ms->scratch);
     uint64_t n = 0, seen[4] = {0};

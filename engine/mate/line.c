@@ -338,9 +338,9 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = -1;
     for (int k = 0; k < ms->tt->hand_slots; k++) ms->slot_of[pos->t->hand_types[k]] = k;
     /* WHY: where the hand types are consecutive (shogi's seven), a hand is one copy */
-    int run = ms->tt->hand_slots ? pos->t->hand_types[0] : 0;
+    int run = ms->tt->hand_slots && pos->t->hand_types[0] + MATE_HAND_SLOTS <= PT_MAX ? pos->t->hand_types[0] : 0;
     for (int k = 0; k < ms->tt->hand_slots && run; k++)
-        if (pos->t->hand_types[k] != run + k || run + MATE_HAND_SLOTS > PT_MAX) run = 0;
+        if (pos->t->hand_types[k] != run + k) run = 0;
     ms->tt->hand_run = run;
     /* WHY: with hands outside the key and no lion state, a move's key change is a few XORs */
     ms->fast_keys = ms->dominate && !v->lion_rules;

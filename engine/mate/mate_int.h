@@ -159,26 +159,39 @@ int mtt_load(MateTable *t, const char *path, uint64_t root);
  * found them going round a cycle or back up its path (proofline.c). */
 void mtt_forget_proof(MateTable *t, uint64_t key, const MateHand *h);
 
-/* Sixteen 0xff then sixteen 0: from MATE_HAND_SLOTS - slots on, the mask of a hand's first
- * slots counts (hand_le here, hand_eq in mate_tt.c). */
-static const uint8_t mate_hand_mask[2 * MATE_HAND_SLOTS] = {255, 255, 255, 255, 255, 255, 255, 255,
-                                                            255, 255, 255, 255, 255, 255, 255, 255};
-
+/* A hand's counts as one 16-byte vector. WHY vectors: the comparisons of hands run several
+ * times at most table look-ups and stores; a loop over the slots with early exits was a tenth
+ * of a look-up's time late in Microcosmos (docs/mate.md, session 42). */
 typedef uint8_t MateHandVec __attribute__((vector_size(MATE_HAND_SLOTS)));
 
-/* Every one of the first slots counts of a is at most b's. WHY one vector compare, not a loop
- * over the slots: it runs several times at most table look-ups and stores, and the loop's
- * early exits were a tenth of the look-up's time late in Microcosmos (docs/mate.md, session
- * 42). Exact for every count 0-255 (disproof hands hold 255 for "any number"). */
-static inline bool hand_le(const MateHand *a, const MateHand *b, int slots) {
-    MateHandVec x, y, m;
-    memcpy(&x, a->n, sizeof x);
-    memcpy(&y, b->n, sizeof y);
-    memcpy(&m, mate_hand_mask + MATE_HAND_SLOTS - slots, sizeof m);
-    MateHandVec over = (MateHandVec)(x > y) & m;
+static inline MateHandVec hand_vec(const uint8_t *p) {
+    MateHandVec v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* 0xff in the first slots lanes, 0 past them. */
+static inline MateHandVec hand_mask(int slots) {
+    static const uint8_t ones[2 * MATE_HAND_SLOTS] = {255, 255, 255, 255, 255, 255, 255, 255,
+                                                      255, 255, 255, 255, 255, 255, 255, 255};
+    return hand_vec(ones + MATE_HAND_SLOTS - slots);
+}
+
+static inline bool hand_vec_zero(MateHandVec v) {
     uint64_t w[2];
-    memcpy(w, &over, sizeof w);
+    memcpy(w, &v, sizeof w);
     return !(w[0] | w[1]);
+}
+
+/* Every one of the first slots counts of a is at most b's; exact for every count 0-255
+ * (disproof hands hold 255 for "any number"). */
+static inline bool hand_le(const MateHand *a, const MateHand *b, int slots) {
+    return hand_vec_zero((MateHandVec)(hand_vec(a->n) > hand_vec(b->n)) & hand_mask(slots));
+}
+
+/* The first slots counts of a and b are equal. */
+static inline bool hand_eq(const MateHand *a, const MateHand *b, int slots) {
+    return hand_vec_zero((hand_vec(a->n) ^ hand_vec(b->n)) & hand_mask(slots));
 }
 
 /* A node on the current path (index: depth). */

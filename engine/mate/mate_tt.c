@@ -70,20 +70,6 @@ static void unlock(const MateTable *t, uint64_t key) {
     if (t->locks) atomic_store_explicit(&t->locks[cluster_index(t, key)], 0, memory_order_release);
 }
 
-static inline uint64_t load8(const uint8_t *p) {
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    return x;
-}
-
-/* The first slots counts of a and b are equal. WHY not memcmp: a library call for a few bytes,
- * made at most look-ups and stores (0.9% of the solver's instructions on Microcosmos). */
-static bool hand_eq(const MateHand *a, const MateHand *b, int slots) {
-    _Static_assert(MATE_HAND_SLOTS == 16, "hand_eq compares two words");
-    const uint8_t *m = mate_hand_mask + MATE_HAND_SLOTS - slots;
-    return !(((load8(a->n) ^ load8(b->n)) & load8(m)) | ((load8(a->n + 8) ^ load8(b->n + 8)) & load8(m + 8)));
-}
-
 uint64_t mtt_path_seg(const MatePath *path, int from) {
     uint64_t x = path->self;
     for (int i = from; i < path->depth; i++) x ^= path->keys[i];
