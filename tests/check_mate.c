@@ -601,8 +601,8 @@ START_TEST(table_save_load) {
 }
 END_TEST
 
-/* On one thread the search for the first proof begins again after restart_nodes, then twice as
- * many each time (engine/mate/parallel.c solve_restarting). Restarting from 10,000 nodes, the
+/* Each thread's search for the first proof begins again after restart_nodes of its own, then
+ * twice as many each time (engine/mate/parallel.c solve_restarting). Restarting from 10,000 nodes, the
  * 117-ply row's 47-ply tail (first proof after about 100,000 nodes) is still answered with a
  * verified line of the walk over the proofs (a bound); at the default (MATE_RESTART_NODES) it
  * is proven before any restart. Not in sanitizer builds (tsume_13's reason). */
@@ -618,6 +618,17 @@ START_TEST(restarts) {
     ck_assert_int_eq(solve_117_tail(70, &d), 47);
     ck_assert_int_eq(d.restarts, 0);
     ck_assert(d.first_nodes > 30000);
+    /* two threads: each restarts on its own nodes (session 45), so with restarts from 10,000
+     * nodes the first proof (about 130,000 nodes of the two) comes after several of them */
+    MateControl e = {.deadline_ms = -1,
+                     .node_limit = BIG_NODES,
+                     .hash_kb = 256 << 10,
+                     .shorten_nodes = 1,
+                     .restart_nodes = 10000,
+                     .threads = 2};
+    n = solve_117_tail(70, &e);
+    ck_assert_msg(n >= 47, "%d plies", n);
+    ck_assert_msg(e.restarts >= 2, "%llu restarts", (unsigned long long)e.restarts);
 }
 END_TEST
 
@@ -653,10 +664,9 @@ END_TEST
  * shorter mates within its default budget, so the answer is the line of the least budget it
  * proved, the longest defence against the proof's checks (docs/mate.md, session 11). WHY no
  * deadline: the shortening's budget is a node count, so the verdict does not depend on how
- * busy the machine is (each tail takes about 2.5M nodes, 20-30 s here). On two threads the
- * whole 117-ply row (60 s) and the 1525 (10 minutes) are proven in about half of the runs
- * (docs/mate.md, sessions 19-26); one thread, with its restarts, is deterministic:
- * long_whole_117 and long_microcosmos assert their lines without a deadline. */
+ * busy the machine is (each tail takes about 2.5M nodes, 20-30 s here). Two threads vary
+ * from run to run (docs/mate.md, sessions 19-26 and 45); one thread, with its restarts, is
+ * deterministic: long_whole_117 and long_microcosmos assert their lines without a deadline. */
 START_TEST(long_problems) {
     if (!test_long()) return;
     TestTsv tsv;
@@ -751,9 +761,10 @@ END_TEST
  * then the walk's verified line of 1,569 plies, a mate of at most that length (a shortening
  * budget of one node: ruling out shorter mates does not end). About seven minutes at this
  * machine's 285k nodes a second, so the issue's ten minutes hold on one thread where the
- * machine is that fast; two threads prove it in about half of their runs (docs/mate.md,
- * session 26). Prints the nodes, the time and the peak resident size. Its own test case: it
- * runs past the mate suite's 600 s on slower machines. */
+ * machine is that fast; two threads, every thread restarting, showed a line within them in six
+ * runs of six (85-155M nodes of both; docs/mate.md, session 45). Prints the nodes, the time and
+ * the peak resident size. Its own test case: it runs past the mate suite's 600 s on slower
+ * machines. */
 enum { MICROCOSMOS_NODES = 400000000 };
 
 typedef struct {

@@ -158,6 +158,7 @@ static void tick(MateSolver *ms) {
         if ((++ms->own_nodes & TICK_MASK) != 0) return;
         atomic_fetch_add_explicit(&ms->par->nodes, TICK_MASK + 1, memory_order_relaxed);
         if (atomic_load_explicit(&ms->par->stop, memory_order_relaxed)) ms->aborted = true;
+        if (!ms->aborted && ms->restart_at && ms->own_nodes >= ms->restart_at) ms->aborted = ms->restart_hit = true;
         mtt_collect(ms->tt);
         return;
     }
@@ -172,6 +173,8 @@ static void tick(MateSolver *ms) {
         if (ms->aborted) atomic_store(&ms->par->stop, true);
         if (atomic_load(&ms->par->stop)) ms->aborted = true; /* a helper resolved the root */
     }
+    /* WHY after the stop is passed on: a restart stops this thread's search, not the others' */
+    if (!ms->aborted && ms->restart_at && c->nodes >= ms->restart_at) ms->aborted = ms->restart_hit = true;
     mtt_collect(ms->tt);
     if (now >= ms->next_report_ms && c->on_progress) {
         ms->next_report_ms = now + REPORT_MS;

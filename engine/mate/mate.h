@@ -22,7 +22,7 @@ enum {
 #define MATE_SHORTEN_FACTOR 4
 #define MATE_SHORTEN_MIN    2000000ULL
 #define MATE_SHORTEN_ALL    UINT64_MAX
-/* The first restart of the main thread's search for the first proof (MateControl.restart_nodes
+/* The first restart of each thread's search for the first proof (MateControl.restart_nodes
  * = 0; engine/mate/parallel.c solve_restarting says why it restarts). */
 #define MATE_RESTART_NODES 1000000ULL
 
@@ -44,8 +44,8 @@ typedef struct {
     size_t hash_kb;          /* solver table size in KB (KB, not MB: the fuzz build's tables are smaller than
                               * one MB), 0 = MATE_HASH_DEFAULT MB */
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
-    uint64_t restart_nodes;  /* on one thread, the search for the first proof begins again after this many
-                              * nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
+    uint64_t restart_nodes;  /* each thread's search for the first proof begins again after this many of its
+                              * own nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
     bool no_lists;           /* the solver without its cache of move lists (the tests compare the two) */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
@@ -56,7 +56,7 @@ typedef struct {
     int hashfull;         /* out: permille of the table in use at the end */
     uint64_t first_nodes; /* out: nodes when the root was first proven, 0 = never */
     int first_len;        /* out: length that first proof stored */
-    uint64_t restarts;    /* out: times the main search began again before it */
+    uint64_t restarts;    /* out: times a thread's search began again before it (every thread's) */
     uint64_t list_hits;   /* out: move lists the main thread's cache gave (listcache.c) */
     bool shortest;        /* out: the line found is proven the shortest mate */
     bool bounded;         /* out (not shortest): the line is the longest defence against the proof's own checks, so its

@@ -215,8 +215,9 @@ typedef struct {
 
 /* What the threads of one search of the root share besides the table (parallel.c). */
 typedef struct {
-    atomic_bool stop;           /* every thread leaves its search */
-    atomic_uint_fast64_t nodes; /* the helpers' nodes, added every TICK_MASK + 1 of them */
+    atomic_bool stop;              /* every thread leaves its search */
+    atomic_uint_fast64_t nodes;    /* the helpers' nodes, added every TICK_MASK + 1 of them */
+    atomic_uint_fast64_t restarts; /* the helpers' restarts (parallel.c solve_restarting) */
 } MateShared;
 
 /* The solver's cache of move lists (listcache.c): a list of checks (attacker to move) or of
@@ -253,8 +254,12 @@ typedef struct MateSolver {
     int64_t start_ms, next_report_ms;
     bool aborted;
     uint64_t node_cap; /* stop at this many nodes (the shortening's budget), 0 = none */
-    bool store_rep;    /* keep repetition disproofs in the table */
-    bool in_tiebreak;  /* line.c: reading a line to break a tie (no nested tie-breaks) */
+    /* begin the search of the root again at this many nodes of this thread's own (the first
+     * proof's restarts, parallel.c), 0 = never; restart_hit: the search stopped there */
+    uint64_t restart_at;
+    bool restart_hit;
+    bool store_rep;   /* keep repetition disproofs in the table */
+    bool in_tiebreak; /* line.c: reading a line to break a tie (no nested tie-breaks) */
     /* positions on the current path (full keys), open addressing */
     uint64_t *path; /* HISTORY_MAX keys, then a KeyFilter of them */
     /* positions above the search's root that count as repetitions too: pos->states from
@@ -291,8 +296,8 @@ typedef struct MateChild {
 void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
 /* A search of the root (rem: its budget; the first proof, then the shortening's) on
  * MateControl.threads threads sharing the table (parallel.c): the main thread is ms, the
- * helpers search the same root, perturbed. restart: on one thread, the search restarts now
- * and then (the first proof; parallel.c solve_restarting). */
+ * helpers search the same root, perturbed. restart: every thread begins its search again now
+ * and then, on its own node count (the first proof; parallel.c solve_restarting). */
 void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart);
 /* A solver's own buffers (path, frames, move lists), and their release (with its children). */
 int mate_solver_alloc(MateSolver *ms);

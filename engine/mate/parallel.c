@@ -20,22 +20,67 @@ typedef struct {
     pthread_t thread;
     bool started;
     unsigned stripe; /* its counter in the table's use count */
+    bool restart;    /* the first proof: restarts on its own nodes (solve_restarting) */
 } MateHelper;
+
+/* The search of the root for the first proof on one thread (of one or several), left and begun
+ * again now and then with another perturbation of its look-ups (MateSolver.noise; the table
+ * keeps everything). WHY: the first proof's cost is chaotic in the search order (docs/mate.md,
+ * sessions 12, 19, 20): a search that commits to the wrong one of near-equal checks near the top
+ * may not come back for tens of millions of nodes, where another order proves the root in one or
+ * two million. Restarts after MateControl.restart_nodes of the thread's own nodes, then twice as
+ * many each time, bound the cost of a bad order; problems proven before the first restart are
+ * searched as before, node for node. A restart stops only its own thread (MateSolver.restart_at):
+ * on several threads each one restarts on its own count, the main thread with one thread's
+ * periods, each helper with its own (session 45: without restarts, two threads missed
+ * Microcosmos' 10 minutes in three runs of seven, with them in none of six). */
+static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods) {
+    uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
+    for (int k = 0;; k++, interval *= 2) {
+        ms->noise = period[k % periods];
+        ms->restart_at = (ms->helper ? ms->own_nodes : ms->c->nodes) + interval;
+        ms->restart_hit = false;
+        dfpn_solve(ms, rem, FREE_NONE, out);
+        if (!ms->restart_hit) break;
+        ms->aborted = false;
+        if (ms->helper)
+            atomic_fetch_add_explicit(&ms->par->restarts, 1, memory_order_relaxed);
+        else
+            ms->c->restarts++;
+    }
+    ms->restart_at = 0;
+    ms->restart_hit = false;
+    if (!ms->helper) ms->noise = 0;
+}
+
+/* The main thread's perturbations, restart by restart: the first search unperturbed. */
+static const unsigned main_period[] = {0, 4, 6, 8, 9, 10, 12};
+enum { MAIN_PERIODS = (int)(sizeof main_period / sizeof *main_period) };
+
+/* A helper's perturbations (MateSolver.noise), restart by restart: distinct primes, helper i
+ * starting at the i-th, so that no two threads perturb the same look-ups at once; 3 measured
+ * best for the first helper (docs/mate.md, session 12). */
+static const unsigned helper_period[] = {3, 5, 7, 11, 13, 17, 19, 23};
+enum { HELPER_PERIODS = (int)(sizeof helper_period / sizeof *helper_period) };
 
 static void *helper_main(void *arg) {
     MateHelper *h = arg;
     mtt_thread_stripe(h->stripe);
-    dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
+    if (h->restart) {
+        unsigned period[HELPER_PERIODS];
+        for (int k = 0; k < HELPER_PERIODS; k++)
+            period[k] = helper_period[(h->stripe - 1 + (unsigned)k) % HELPER_PERIODS];
+        solve_restarting(&h->ms, h->rem, &h->r, period, HELPER_PERIODS);
+    } else {
+        dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
+    }
     if (!h->ms.aborted) atomic_store(&h->ms.par->stop, true); /* resolved the root: the others stop */
     return NULL;
 }
 
 /* A helper beside the main solver: its own position and buffers, the main one's table, game
- * facts and control (read only). WHY the noise periods: distinct primes (for the first eight
- * helpers), so that no two of them perturb the same look-ups; 3 measured best for the first
- * (docs/mate.md, session 12). */
-static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, int index, int rem) {
-    static const unsigned noise[] = {3, 5, 7, 11, 13, 17, 19, 23};
+ * facts and control (read only). */
+static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, int index, int rem, bool restart) {
     h->pos = malloc(sizeof *h->pos);
     if (!h->pos) return -1;
     pos_copy(h->pos, main->pos);
@@ -45,7 +90,7 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
                        .tt = main->tt,
                        .par = par,
                        .helper = true,
-                       .noise = noise[index % (int)(sizeof noise / sizeof *noise)],
+                       .noise = helper_period[index % HELPER_PERIODS],
                        .attacker = main->attacker,
                        .dominate = main->dominate,
                        .fast_keys = main->fast_keys,
@@ -53,31 +98,9 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
                        .start_ms = main->start_ms};
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = main->slot_of[i];
     h->rem = rem;
+    h->restart = restart;
     h->stripe = (unsigned)index + 1;
     return mate_solver_alloc(ms);
-}
-
-/* The search of the root on one thread for the first proof, left and begun again now and then
- * with another perturbation of its look-ups (MateSolver.noise; the table keeps everything).
- * WHY: the first proof's cost is chaotic in the search order (docs/mate.md, sessions 12, 19,
- * 20): a search that commits to the wrong one of near-equal checks near the top may not come
- * back for tens of millions of nodes, where another order proves the root in one or two
- * million. Restarts after MateControl.restart_nodes nodes, then twice as many each time, bound
- * the cost of a bad order; problems proven before the first restart are searched as before,
- * node for node. WHY one thread only: helpers already search in other orders, and restarts of
- * the main thread, the helper or both did not prove the 117-ply row in 60 s more often on two
- * threads (docs/mate.md, sessions 20 and 21). */
-static void solve_restarting(MateSolver *ms, int rem, MateResult *out) {
-    static const unsigned period[] = {0, 4, 6, 8, 9, 10, 12}; /* the first search unperturbed */
-    uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
-    for (int k = 0;; k++, interval *= 2) {
-        ms->noise = period[k % (int)(sizeof period / sizeof *period)];
-        uint64_t outer, cap = mate_cap_push(ms, interval, &outer);
-        dfpn_solve(ms, rem, FREE_NONE, out);
-        if (!mate_cap_pop(ms, cap, outer)) break;
-        ms->c->restarts++;
-    }
-    ms->noise = 0;
 }
 
 void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
@@ -85,7 +108,7 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     MateHelper *helpers = threads > 1 && mtt_share(ms->tt) == 0 ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
     if (!helpers) {
         if (restart)
-            solve_restarting(ms, rem, out);
+            solve_restarting(ms, rem, out, main_period, MAIN_PERIODS);
         else
             dfpn_solve(ms, rem, FREE_NONE, out);
         return;
@@ -93,11 +116,15 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     MateShared par;
     atomic_init(&par.stop, false);
     atomic_init(&par.nodes, 0);
+    atomic_init(&par.restarts, 0);
     for (int i = 0; i < threads - 1; i++)
-        if (helper_init(&helpers[i], ms, &par, i, rem) == 0)
+        if (helper_init(&helpers[i], ms, &par, i, rem, restart) == 0)
             helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]) == 0;
     ms->par = &par;
-    dfpn_solve(ms, rem, FREE_NONE, out);
+    if (restart)
+        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS);
+    else
+        dfpn_solve(ms, rem, FREE_NONE, out);
     atomic_store(&par.stop, true);
     for (int i = 0; i < threads - 1; i++) {
         if (helpers[i].started) pthread_join(helpers[i].thread, NULL);
@@ -107,6 +134,7 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     free(helpers);
     ms->par = NULL;
     ms->c->nodes += atomic_load(&par.nodes);
+    ms->c->restarts += atomic_load(&par.restarts);
     /* stopped by a helper that resolved the root: the answer is in the table */
     if (ms->aborted && dfpn_probe(ms, rem, FREE_NONE, out)) ms->aborted = false;
 }
