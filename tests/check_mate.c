@@ -761,9 +761,9 @@ END_TEST
  * then the walk's verified line of 1,569 plies, a mate of at most that length (a shortening
  * budget of one node: ruling out shorter mates does not end). About seven minutes at this
  * machine's 285k nodes a second, so the issue's ten minutes hold on one thread where the
- * machine is that fast; two threads, every thread restarting, showed a line within them in six
- * runs of six (85-155M nodes of both; docs/mate.md, session 45). Prints the nodes, the time and
- * the peak resident size. Its own test case: it runs past the mate suite's 600 s on slower
+ * machine is that fast; two threads, every thread restarting, show a line within them in most
+ * runs, not all (docs/mate.md, session 45). Prints the nodes, the time and the peak resident
+ * size. Its own test case: it runs past the mate suite's 600 s on slower
  * machines. */
 enum { MICROCOSMOS_NODES = 400000000 };
 
