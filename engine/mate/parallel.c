@@ -33,7 +33,7 @@ typedef struct {
  * searched as before, node for node. A restart stops only its own thread (MateSolver.restart_at):
  * on several threads each one restarts on its own count, the main thread with one thread's
  * periods, each helper with its own (session 45: without restarts, two threads missed
- * Microcosmos' 10 minutes in three runs of seven, with them in one of eleven). */
+ * Microcosmos' 10 minutes in three runs of seven, with them in two of twelve). */
 static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods) {
     uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
     for (int k = 0;; k++, interval *= 2) {
