@@ -95,13 +95,13 @@ int mate_child_free(int rem, Move m, bool attacker_node) {
     return rem != REM_NONE && !attacker_node && move_is_drop(m) ? move_to(m) : FREE_NONE;
 }
 
-static uint64_t own_count(const MateSolver *ms);
+static uint64_t mate_own_nodes(const MateSolver *ms);
 
 /* The solver's list cache, made once the solver has searched LISTS_AFTER nodes (WHY: most
  * solves are short, the line reading's and the tests', and need none); NULL without one. */
 enum { LISTS_AFTER = 1 << 16 };
 static MateLists *lists(MateSolver *ms) {
-    if (!ms->lists.slot && !ms->lists.off && !ms->c->no_lists && own_count(ms) >= LISTS_AFTER)
+    if (!ms->lists.slot && !ms->lists.off && !ms->c->no_lists && mate_own_nodes(ms) >= LISTS_AFTER)
         mate_lists_init(&ms->lists, ms->pos);
     return ms->lists.slot ? &ms->lists : NULL;
 }
@@ -152,13 +152,18 @@ void mate_gen(MateSolver *ms, int rem, int fsq, MoveList *list) {
 
 /* ---- stop, progress, path ------------------------------------------------------------ */
 
+/* This thread's restart (parallel.c solve_restarting): its own nodes reached restart_at. */
+static void restart_check(MateSolver *ms) {
+    if (!ms->aborted && ms->restart_at && mate_own_nodes(ms) >= ms->restart_at) ms->aborted = ms->restart_hit = true;
+}
+
 static void tick(MateSolver *ms) {
     MateControl *c = ms->c;
     if (ms->helper) { /* a helper thread: its nodes go to the shared count, its limits are the main thread's */
         if ((++ms->own_nodes & TICK_MASK) != 0) return;
         atomic_fetch_add_explicit(&ms->par->nodes, TICK_MASK + 1, memory_order_relaxed);
         if (atomic_load_explicit(&ms->par->stop, memory_order_relaxed)) ms->aborted = true;
-        if (!ms->aborted && ms->restart_at && ms->own_nodes >= ms->restart_at) ms->aborted = ms->restart_hit = true;
+        restart_check(ms);
         mtt_collect(ms->tt);
         return;
     }
@@ -174,7 +179,7 @@ static void tick(MateSolver *ms) {
         if (atomic_load(&ms->par->stop)) ms->aborted = true; /* a helper resolved the root */
     }
     /* WHY after the stop is passed on: a restart stops this thread's search, not the others' */
-    if (!ms->aborted && ms->restart_at && c->nodes >= ms->restart_at) ms->aborted = ms->restart_hit = true;
+    restart_check(ms);
     mtt_collect(ms->tt);
     if (now >= ms->next_report_ms && c->on_progress) {
         ms->next_report_ms = now + REPORT_MS;
@@ -182,9 +187,6 @@ static void tick(MateSolver *ms) {
         c->on_progress(c->user, &p);
     }
 }
-
-/* The nodes this thread has searched (the main thread's count is MateControl.nodes). */
-static uint64_t own_count(const MateSolver *ms) { return ms->helper ? ms->own_nodes : ms->c->nodes; }
 
 /* A helper's diversity (MateSolver.noise): now and then a child's unresolved values one higher.
  * WHY: the threads share one table, so without it they would follow the same path; a small
@@ -896,7 +898,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
         return;
     }
     bool or_node = pos->stm == ms->attacker;
-    uint64_t key = node_key(ms, fsq), nodes0 = own_count(ms);
+    uint64_t key = node_key(ms, fsq), nodes0 = mate_own_nodes(ms);
     /* WHY: the two counters are written after the expansion; fetched now, they are there then */
     __builtin_prefetch(&path_filter(ms)->count[full & 0xffff], 1);
     __builtin_prefetch(&frame_filter(ms)->count[key & 0xffff], 1);
@@ -934,7 +936,7 @@ static void search(MateSolver *ms, int rem, int fsq, uint32_t thpn, uint32_t thd
     r.rep_at = r.dn == 0 && (r.flags & ENT_REP) ? rep_anchor(ms->kids + base, n, depth) : -1;
     ms->kids_top = base;
     if (r.pn) r.len = (int16_t)rem; /* disproof bound, or the budget of the estimates */
-    uint64_t spent = own_count(ms) - nodes0 + 1;
+    uint64_t spent = mate_own_nodes(ms) - nodes0 + 1;
     if (rep_storable(ms, &r, depth)) mtt_store(ms->tt, key, &hand, &r, spent > PN_INF ? PN_INF : (uint32_t)spent);
     r.flags &= ENT_REP;
     *out = r;

@@ -290,6 +290,9 @@ typedef struct MateChild {
     MateHand hand;
 } MateChild;
 
+/* The nodes this thread has searched (the main thread's count is MateControl.nodes). */
+static inline uint64_t mate_own_nodes(const MateSolver *ms) { return ms->helper ? ms->own_nodes : ms->c->nodes; }
+
 /* df-pn on the current position (attacker or defender to move) until it is proven or
  * disproven or the search is stopped; rem: plies allowed (REM_NONE = unlimited), free_sq:
  * the square of an interposing drop just made (its capture costs no depth). */

@@ -34,11 +34,11 @@ typedef struct {
  * on several threads each one restarts on its own count, the main thread with one thread's
  * periods, each helper with its own (session 45: without restarts, two threads missed
  * Microcosmos' 10 minutes in three runs of seven, with them in two of twelve). */
-static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods) {
+static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods, int first) {
     uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
     for (int k = 0;; k++, interval *= 2) {
-        ms->noise = period[k % periods];
-        ms->restart_at = (ms->helper ? ms->own_nodes : ms->c->nodes) + interval;
+        ms->noise = period[(first + k) % periods];
+        ms->restart_at = mate_own_nodes(ms) + interval;
         ms->restart_hit = false;
         dfpn_solve(ms, rem, FREE_NONE, out);
         if (!ms->restart_hit) break;
@@ -66,14 +66,10 @@ enum { HELPER_PERIODS = (int)(sizeof helper_period / sizeof *helper_period) };
 static void *helper_main(void *arg) {
     MateHelper *h = arg;
     mtt_thread_stripe(h->stripe);
-    if (h->restart) {
-        unsigned period[HELPER_PERIODS];
-        for (int k = 0; k < HELPER_PERIODS; k++)
-            period[k] = helper_period[(h->stripe - 1 + (unsigned)k) % HELPER_PERIODS];
-        solve_restarting(&h->ms, h->rem, &h->r, period, HELPER_PERIODS);
-    } else {
+    if (h->restart)
+        solve_restarting(&h->ms, h->rem, &h->r, helper_period, HELPER_PERIODS, (int)h->stripe - 1);
+    else
         dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
-    }
     if (!h->ms.aborted) atomic_store(&h->ms.par->stop, true); /* resolved the root: the others stop */
     return NULL;
 }
@@ -108,7 +104,7 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     MateHelper *helpers = threads > 1 && mtt_share(ms->tt) == 0 ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
     if (!helpers) {
         if (restart)
-            solve_restarting(ms, rem, out, main_period, MAIN_PERIODS);
+            solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
         else
             dfpn_solve(ms, rem, FREE_NONE, out);
         return;
@@ -122,7 +118,7 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
             helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]) == 0;
     ms->par = &par;
     if (restart)
-        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS);
+        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
     else
         dfpn_solve(ms, rem, FREE_NONE, out);
     atomic_store(&par.stop, true);
