@@ -556,11 +556,13 @@ START_TEST(proof_line_longest_defence) {
 }
 END_TEST
 
-/* The first proof on two threads sharing the table (engine/mate/parallel.c): every row up to
- * QUICK_MAX_PLIES gets its exact length and a verified line (the "no mate within N" rows: no
- * mate), and so does the 117-ply row's 25-ply tail, whose first proof is long enough for
- * both threads to store into the table at once (make tsan runs this test for races). The
- * node count is both threads'. */
+/* The root on two threads (engine/mate/parallel.c): the first proof as a portfolio (each
+ * thread in a table of its own; in the short rows the helper now and then proves the root
+ * first, and its table is taken over), the shortening's budgets on one shared table. Every
+ * row up to QUICK_MAX_PLIES gets its exact length and a verified line (the "no mate within N"
+ * rows: no mate), and so does the 117-ply row's 25-ply tail, whose shortening is long enough
+ * for both threads to store into the shared table at once (make tsan runs this test for
+ * races). The node count is both threads'. */
 START_TEST(two_threads) {
     row_threads = 2;
     run_rows(0, QUICK_MAX_PLIES, ROW_NODES);
@@ -618,8 +620,9 @@ START_TEST(restarts) {
     ck_assert_int_eq(solve_117_tail(70, &d), 47);
     ck_assert_int_eq(d.restarts, 0);
     ck_assert(d.first_nodes > 30000);
-    /* two threads: each restarts on its own nodes (session 45), so with restarts from 10,000
-     * nodes the first proof (about 130,000 nodes of the two) comes after several of them */
+    /* two threads: each restarts on its own nodes (session 45), the main thread as one thread
+     * does and the helper in a table of its own (the portfolio, session 46), so with restarts
+     * from 10,000 nodes the first proof comes after several of them */
     MateControl e = {.deadline_ms = -1,
                      .node_limit = BIG_NODES,
                      .hash_kb = 256 << 10,

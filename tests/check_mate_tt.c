@@ -1,5 +1,5 @@
 /* check_mate_tt.c - the mate solver's table (engine/mate/mate_tt.c): which entry a full cluster
- * gives up. */
+ * gives up, and one table taking over another's contents. */
 #include <check.h>
 
 #include "../engine/mate/mate_int.h"
@@ -46,10 +46,40 @@ START_TEST(full_cluster_keeps_the_new_entries) {
 }
 END_TEST
 
+/* mtt_take: a helper of the first proof's portfolio resolved the root in its own table, and
+ * the solver reads the line from that table (engine/mate/parallel.c). The taker has the
+ * giver's entries, size, hand slots and fill; the giver is left empty (freeing it is safe). */
+START_TEST(take_moves_a_table) {
+    MateTable big = {0}, small = {0};
+    ck_assert_int_eq(mtt_init(&big, 256), 0);
+    ck_assert_int_eq(mtt_init(&small, 64), 0);
+    small.hand_slots = 7;
+    uint64_t k = key_in_cluster(&small, 3), kb = key_in_cluster(&big, 1);
+    store_estimate(&big, kb, 0);
+    for (uint64_t i = 0; i < 40; i++) store_estimate(&small, k + i, 9); /* 40 clusters, one entry each */
+    ck_assert(!has(&big, k));
+    size_t clusters = small.clusters;
+    int full = mtt_hashfull(&small);
+    ck_assert_int_gt(full, 0);
+    mtt_take(&big, &small);
+    for (uint64_t i = 0; i < 40; i++) ck_assert(has(&big, k + i));
+    ck_assert(!has(&big, kb)); /* big's own contents are gone */
+    ck_assert_uint_eq(big.clusters, clusters);
+    ck_assert_int_eq(big.hand_slots, 7);
+    ck_assert_int_eq(mtt_hashfull(&big), full);
+    ck_assert_ptr_null(small.c);
+    mtt_free(&small);
+    store_estimate(&big, key_in_cluster(&big, 5), 0); /* still a working table */
+    ck_assert(has(&big, key_in_cluster(&big, 5)));
+    mtt_free(&big);
+}
+END_TEST
+
 Suite *suite_mate_tt(void) {
     Suite *s = suite_create("mate_tt");
     TCase *tc = tcase_create("table");
     tcase_add_test(tc, full_cluster_keeps_the_new_entries);
+    tcase_add_test(tc, take_moves_a_table);
     suite_add_tcase(s, tc);
     return s;
 }

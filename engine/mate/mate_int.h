@@ -126,6 +126,8 @@ int mtt_share(MateTable *t);
 /* The calling thread's counter in MateTable.used (helper threads: 1, 2, ...; default 0). */
 void mtt_thread_stripe(unsigned index);
 void mtt_free(MateTable *t);
+/* t gets from's memory and contents (t's own are freed); from is left empty. */
+void mtt_take(MateTable *t, MateTable *from);
 /* Values of (key, hand) under the depth budget rem (REM_NONE: unlimited): proven when an entry
  * with no bigger hand has a mate within rem, disproven when one with no smaller hand has none
  * within a bound >= rem, else the estimates of the exact hand and budget, else pn = dn = 1

@@ -1,10 +1,21 @@
-/* parallel.c - searches of the root on several threads (mate_int.h mate_root_solve): the first
- * proof and each of the shortening's budgets. Every thread runs df-pn from the root on the one
- * shared table, as KomoringHeights' threads do; the helpers look a child up now and then one
- * higher (MateSolver.noise), so they leave the main thread's path where children are
- * near-equal. Whoever resolves the root stops the others. A proof in the table is sound
- * whichever thread stored it (a proof never leans on the path), and the line read from it
- * afterwards (on the main thread alone) is replayed before it is reported. */
+/* parallel.c - searches of the root on several threads (mate_int.h mate_root_solve).
+ *
+ * The first proof is a portfolio: the main thread searches exactly as one thread does, in the
+ * table the user's memory gives it, and each helper runs a search of its own, with its own
+ * perturbations, in a table of its own made of what that table's power-of-two size left of
+ * the memory. Whoever resolves the root stops the others; when a helper does, its table
+ * becomes the solver's (the line is read from it). WHY not one shared table: a thread's cost
+ * to the first proof is chaotic in the search order, and every other thread's stores (even
+ * its proofs alone) change that order; on one shared table two threads missed Microcosmos'
+ * 10 minutes in runs where one thread needs 5.5, and needed more nodes than one thread on the
+ * whole 117 in most runs (docs/mate.md, session 46). As a portfolio, two threads are one
+ * thread's search at the speed a thread keeps beside another, plus another search's chance.
+ *
+ * The shortening's budgets run on one shared table, as KomoringHeights' threads do: the
+ * helpers look a child up now and then one higher (MateSolver.noise), so they leave the main
+ * thread's path where children are near-equal. A proof in the table is sound whichever thread
+ * stored it (a proof never leans on the path), and the line read from it afterwards (on the
+ * main thread alone) is replayed before it is reported. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -14,6 +25,8 @@ enum { MATE_THREADS_MAX = 64 };
 
 typedef struct {
     MateSolver ms;
+    MateTable own; /* the first proof: the helper's table of its own (mate_root_solve) */
+    bool own_ok;   /* own was made (free it) */
     Position *pos;
     int rem;
     MateResult r;
@@ -32,8 +45,7 @@ typedef struct {
  * many each time, bound the cost of a bad order; problems proven before the first restart are
  * searched as before, node for node. A restart stops only its own thread (MateSolver.restart_at):
  * on several threads each one restarts on its own count, the main thread with one thread's
- * periods, each helper with its own (session 45: without restarts, two threads missed
- * Microcosmos' 10 minutes in three runs of seven, with them in two of twelve). */
+ * periods, each helper with its own. */
 static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods, int first) {
     uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
     for (int k = 0;; k++, interval *= 2) {
@@ -74,16 +86,23 @@ static void *helper_main(void *arg) {
     return NULL;
 }
 
-/* A helper beside the main solver: its own position and buffers, the main one's table, game
- * facts and control (read only). */
-static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, int index, int rem, bool restart) {
+/* A helper beside the main solver: its own position and buffers, the main one's game facts
+ * and control (read only), and its table: the main one's, or with own_kb one of its own. */
+static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, int index, int rem, bool restart,
+                       size_t own_kb) {
     h->pos = malloc(sizeof *h->pos);
     if (!h->pos) return -1;
+    if (own_kb) {
+        if (mtt_init(&h->own, own_kb) < 0) return -1;
+        h->own_ok = true;
+        h->own.hand_slots = main->tt->hand_slots;
+        h->own.hand_run = main->tt->hand_run;
+    }
     pos_copy(h->pos, main->pos);
     MateSolver *ms = &h->ms;
     *ms = (MateSolver){.pos = h->pos,
                        .c = main->c,
-                       .tt = main->tt,
+                       .tt = own_kb ? &h->own : main->tt,
                        .par = par,
                        .helper = true,
                        .noise = helper_period[index % HELPER_PERIODS],
@@ -99,9 +118,21 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
     return mate_solver_alloc(ms);
 }
 
+/* A helper's own table for the first proof: what the table's power-of-two size left of the
+ * memory the user gave, shared among the helpers (at least 64 KB each: the fuzz builds' mate
+ * tables are 96 KB). */
+static size_t helper_table_kb(const MateSolver *ms, int helpers) {
+    size_t budget = ms->c->hash_kb ? ms->c->hash_kb : (size_t)MATE_HASH_DEFAULT << 10;
+    size_t used = ms->tt->clusters * sizeof(MateCluster) >> 10;
+    size_t kb = budget > used ? (budget - used) / (size_t)helpers : 0;
+    return kb > 64 ? kb : 64;
+}
+
 void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     int threads = ms->c->threads < MATE_THREADS_MAX ? ms->c->threads : MATE_THREADS_MAX;
-    MateHelper *helpers = threads > 1 && mtt_share(ms->tt) == 0 ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
+    bool portfolio = restart; /* the first proof */
+    MateHelper *helpers =
+        threads > 1 && (portfolio || mtt_share(ms->tt) == 0) ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
     if (!helpers) {
         if (restart)
             solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
@@ -114,7 +145,7 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     atomic_init(&par.nodes, 0);
     atomic_init(&par.restarts, 0);
     for (int i = 0; i < threads - 1; i++)
-        if (helper_init(&helpers[i], ms, &par, i, rem, restart) == 0)
+        if (helper_init(&helpers[i], ms, &par, i, rem, restart, portfolio ? helper_table_kb(ms, threads - 1) : 0) == 0)
             helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]) == 0;
     ms->par = &par;
     if (restart)
@@ -123,9 +154,13 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
         dfpn_solve(ms, rem, FREE_NONE, out);
     atomic_store(&par.stop, true);
     for (int i = 0; i < threads - 1; i++) {
-        if (helpers[i].started) pthread_join(helpers[i].thread, NULL);
-        mate_solver_release(&helpers[i].ms);
-        free(helpers[i].pos);
+        MateHelper *h = &helpers[i];
+        if (h->started) pthread_join(h->thread, NULL);
+        /* a helper of the portfolio resolved the root first: its table is the solver's now */
+        if (h->own_ok && h->started && !h->ms.aborted && ms->aborted) mtt_take(ms->tt, &h->own);
+        mate_solver_release(&h->ms);
+        if (h->own_ok) mtt_free(&h->own);
+        free(h->pos);
     }
     free(helpers);
     ms->par = NULL;
