@@ -667,9 +667,10 @@ END_TEST
  * shorter mates within its default budget, so the answer is the line of the least budget it
  * proved, the longest defence against the proof's checks (docs/mate.md, session 11). WHY no
  * deadline: the shortening's budget is a node count, so the verdict does not depend on how
- * busy the machine is (each tail takes about 2.5M nodes, 20-30 s here). Two threads vary
- * from run to run (docs/mate.md, sessions 19-26 and 45); one thread, with its restarts, is
- * deterministic: long_whole_117 and long_microcosmos assert their lines without a deadline. */
+ * busy the machine is (each tail takes about 2.5M nodes, 20-30 s here). One thread, with its
+ * restarts, is deterministic: long_whole_117 and long_microcosmos assert their lines without a
+ * deadline (on two threads the main thread searches as one thread does, and a helper may
+ * prove sooner: docs/mate.md, session 46). */
 START_TEST(long_problems) {
     if (!test_long()) return;
     TestTsv tsv;
@@ -764,10 +765,9 @@ END_TEST
  * then the walk's verified line of 1,569 plies, a mate of at most that length (a shortening
  * budget of one node: ruling out shorter mates does not end). About seven minutes at this
  * machine's 285k nodes a second, so the issue's ten minutes hold on one thread where the
- * machine is that fast; two threads, every thread restarting, show a line within them in most
- * runs, not all (docs/mate.md, session 45). Prints the nodes, the time and the peak resident
- * size. Its own test case: it runs past the mate suite's 600 s on slower
- * machines. */
+ * machine is that fast; two threads show the same line at about one thread's time (the first
+ * proof as a portfolio, docs/mate.md, session 46). Prints the nodes, the time and the peak
+ * resident size. Its own test case: it runs past the mate suite's 600 s on slower machines. */
 enum { MICROCOSMOS_NODES = 400000000 };
 
 typedef struct {

@@ -333,7 +333,7 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
     ms->store_rep = true;
     ms->start_ms = now_ms();
     ms->next_report_ms = ms->start_ms + 1000;
-    if (mtt_init(ms->tt, c->hash_kb ? c->hash_kb : (size_t)MATE_HASH_DEFAULT << 10) < 0) return -1;
+    if (mtt_init(ms->tt, mate_hash_kb(c)) < 0) return -1;
     ms->tt->hand_slots = ms->dominate ? pos->t->hand_type_count : 0;
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = -1;
     for (int k = 0; k < ms->tt->hand_slots; k++) ms->slot_of[pos->t->hand_types[k]] = k;

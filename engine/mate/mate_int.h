@@ -292,6 +292,11 @@ typedef struct MateChild {
     MateHand hand;
 } MateChild;
 
+/* The memory the solver's tables may take, in KB (MateControl.hash_kb, or the default). */
+static inline size_t mate_hash_kb(const MateControl *c) {
+    return c->hash_kb ? c->hash_kb : (size_t)MATE_HASH_DEFAULT << 10;
+}
+
 /* The nodes this thread has searched (the main thread's count is MateControl.nodes). */
 static inline uint64_t mate_own_nodes(const MateSolver *ms) { return ms->helper ? ms->own_nodes : ms->c->nodes; }
 
@@ -300,9 +305,10 @@ static inline uint64_t mate_own_nodes(const MateSolver *ms) { return ms->helper 
  * the square of an interposing drop just made (its capture costs no depth). */
 void dfpn_solve(MateSolver *ms, int rem, int free_sq, MateResult *out);
 /* A search of the root (rem: its budget; the first proof, then the shortening's) on
- * MateControl.threads threads sharing the table (parallel.c): the main thread is ms, the
- * helpers search the same root, perturbed. restart: every thread begins its search again now
- * and then, on its own node count (the first proof; parallel.c solve_restarting). */
+ * MateControl.threads threads (parallel.c): the main thread is ms, the helpers search the same
+ * root, perturbed. restart: the first proof, where every thread begins its search again now
+ * and then on its own node count (parallel.c solve_restarting) and each helper has a table of
+ * its own (a portfolio); else the threads share the table. */
 void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart);
 /* A solver's own buffers (path, frames, move lists), and their release (with its children). */
 int mate_solver_alloc(MateSolver *ms);

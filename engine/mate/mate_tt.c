@@ -54,20 +54,8 @@ void mtt_free(MateTable *t) {
 
 void mtt_take(MateTable *t, MateTable *from) {
     mtt_free(t);
-    t->c = from->c;
-    t->mem = from->mem;
-    t->clusters = from->clusters;
-    t->hand_slots = from->hand_slots;
-    t->hand_run = from->hand_run;
-    t->keep_proofs = from->keep_proofs;
-    t->locks = from->locks;
-    atomic_store(&t->gen, atomic_load(&from->gen));
-    atomic_store(&t->ticks, atomic_load(&from->ticks));
-    atomic_store(&t->sweeping, false);
-    for (int i = 0; i < MTT_STRIPES; i++) atomic_store(&t->used[i].n, atomic_load(&from->used[i].n));
-    from->c = NULL;
-    from->mem = (BigMem){0};
-    from->locks = NULL;
+    *t = *from; /* no thread uses either table now */
+    *from = (MateTable){0};
 }
 
 static size_t cluster_index(const MateTable *t, uint64_t key) { return (size_t)(key & (t->clusters - 1)); }

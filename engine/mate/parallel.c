@@ -26,7 +26,6 @@ enum { MATE_THREADS_MAX = 64 };
 typedef struct {
     MateSolver ms;
     MateTable own; /* the first proof: the helper's table of its own (mate_root_solve) */
-    bool own_ok;   /* own was made (free it) */
     Position *pos;
     int rem;
     MateResult r;
@@ -75,13 +74,21 @@ enum { MAIN_PERIODS = (int)(sizeof main_period / sizeof *main_period) };
 static const unsigned helper_period[] = {3, 5, 7, 11, 13, 17, 19, 23};
 enum { HELPER_PERIODS = (int)(sizeof helper_period / sizeof *helper_period) };
 
+/* One thread's search of the root: with restarts (the first proof), each kind of thread with
+ * its periods (helper: helper_index's), else once. */
+static void root_search(MateSolver *ms, int rem, MateResult *out, bool restart, int helper_index) {
+    if (!restart)
+        dfpn_solve(ms, rem, FREE_NONE, out);
+    else if (ms->helper)
+        solve_restarting(ms, rem, out, helper_period, HELPER_PERIODS, helper_index);
+    else
+        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
+}
+
 static void *helper_main(void *arg) {
     MateHelper *h = arg;
     mtt_thread_stripe(h->stripe);
-    if (h->restart)
-        solve_restarting(&h->ms, h->rem, &h->r, helper_period, HELPER_PERIODS, (int)h->stripe - 1);
-    else
-        dfpn_solve(&h->ms, h->rem, FREE_NONE, &h->r);
+    root_search(&h->ms, h->rem, &h->r, h->restart, (int)h->stripe - 1);
     if (!h->ms.aborted) atomic_store(&h->ms.par->stop, true); /* resolved the root: the others stop */
     return NULL;
 }
@@ -94,7 +101,6 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
     if (!h->pos) return -1;
     if (own_kb) {
         if (mtt_init(&h->own, own_kb) < 0) return -1;
-        h->own_ok = true;
         h->own.hand_slots = main->tt->hand_slots;
         h->own.hand_run = main->tt->hand_run;
     }
@@ -122,7 +128,7 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
  * memory the user gave, shared among the helpers (at least 64 KB each: the fuzz builds' mate
  * tables are 96 KB). */
 static size_t helper_table_kb(const MateSolver *ms, int helpers) {
-    size_t budget = ms->c->hash_kb ? ms->c->hash_kb : (size_t)MATE_HASH_DEFAULT << 10;
+    size_t budget = mate_hash_kb(ms->c);
     size_t used = ms->tt->clusters * sizeof(MateCluster) >> 10;
     size_t kb = budget > used ? (budget - used) / (size_t)helpers : 0;
     return kb > 64 ? kb : 64;
@@ -130,14 +136,11 @@ static size_t helper_table_kb(const MateSolver *ms, int helpers) {
 
 void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     int threads = ms->c->threads < MATE_THREADS_MAX ? ms->c->threads : MATE_THREADS_MAX;
-    bool portfolio = restart; /* the first proof */
+    /* the first proof (restart) is a portfolio of tables; the shortening's budgets share one */
     MateHelper *helpers =
-        threads > 1 && (portfolio || mtt_share(ms->tt) == 0) ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
+        threads > 1 && (restart || mtt_share(ms->tt) == 0) ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
     if (!helpers) {
-        if (restart)
-            solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
-        else
-            dfpn_solve(ms, rem, FREE_NONE, out);
+        root_search(ms, rem, out, restart, 0);
         return;
     }
     MateShared par;
@@ -145,21 +148,18 @@ void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     atomic_init(&par.nodes, 0);
     atomic_init(&par.restarts, 0);
     for (int i = 0; i < threads - 1; i++)
-        if (helper_init(&helpers[i], ms, &par, i, rem, restart, portfolio ? helper_table_kb(ms, threads - 1) : 0) == 0)
+        if (helper_init(&helpers[i], ms, &par, i, rem, restart, restart ? helper_table_kb(ms, threads - 1) : 0) == 0)
             helpers[i].started = pthread_create(&helpers[i].thread, NULL, helper_main, &helpers[i]) == 0;
     ms->par = &par;
-    if (restart)
-        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
-    else
-        dfpn_solve(ms, rem, FREE_NONE, out);
+    root_search(ms, rem, out, restart, 0);
     atomic_store(&par.stop, true);
     for (int i = 0; i < threads - 1; i++) {
         MateHelper *h = &helpers[i];
         if (h->started) pthread_join(h->thread, NULL);
         /* a helper of the portfolio resolved the root first: its table is the solver's now */
-        if (h->own_ok && h->started && !h->ms.aborted && ms->aborted) mtt_take(ms->tt, &h->own);
+        if (h->ms.tt == &h->own && h->started && !h->ms.aborted && ms->aborted) mtt_take(ms->tt, &h->own);
         mate_solver_release(&h->ms);
-        if (h->own_ok) mtt_free(&h->own);
+        mtt_free(&h->own); /* none made, or taken over: nothing to free */
         free(h->pos);
     }
     free(helpers);
