@@ -556,6 +556,30 @@ START_TEST(proof_line_longest_defence) {
 }
 END_TEST
 
+/* The walk over the stored proofs searches again the nodes whose proofs are lost or fail on its
+ * path, each search cut at a cap; a walk the caps leave without a line runs again with caps
+ * four times larger (proofline.c mate_proof_line, docs/mate.md session 47). With a first cap
+ * of one node in a 2 MB table, the 117-ply row's 37-ply tail is read only once the caps have
+ * grown at least twice (1, 4, then 16 nodes or more; before session 47 the second walk had no
+ * caps). Deterministic: one thread, no deadline. Not in sanitizer builds (tsume_13's reason). */
+START_TEST(walk_caps_grow) {
+    if (scaled(1) != 1) return;
+    MateControl c = {
+        .deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 2 << 10, .shorten_nodes = 1, .walk_cap_nodes = 1};
+    ck_assert_int_eq(solve_117_tail(80, &c), 37);
+    ck_assert(c.walk_capped >= 2);
+    /* grown at least twice, and the line read under caps still small: no walk without caps */
+    ck_assert_msg(c.walk_scale >= 16 && c.walk_scale <= 4096, "caps grown %llu times",
+                  (unsigned long long)c.walk_scale);
+    ck_assert(c.bounded);
+    /* the default caps: no search of the walk reaches them here */
+    MateControl d = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 2 << 10, .shorten_nodes = 1};
+    ck_assert(solve_117_tail(80, &d) >= 37);
+    ck_assert_int_eq(d.walk_capped, 0);
+    ck_assert_int_eq(d.walk_scale, 1);
+}
+END_TEST
+
 /* The root on two threads (engine/mate/parallel.c): the first proof as a portfolio (each
  * thread in a table of its own; in the short rows the helper now and then proves the root
  * first, and its table is taken over), the shortening's budgets on one shared table. Every
@@ -840,6 +864,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, futility_not_monotone);
     tcase_add_test(tc, proof_line_longest_defence);
     tcase_add_test(tc, two_threads);
+    tcase_add_test(tc, walk_caps_grow);
     tcase_add_test(tc, long_problems);
     tcase_add_test(tc, long_kotobuki);
     tcase_add_test(tc, table_save_load);

@@ -46,6 +46,9 @@ typedef struct {
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
     uint64_t restart_nodes;  /* each thread's search for the first proof begins again after this many of its
                               * own nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
+    uint64_t walk_cap_nodes; /* the first cap of a search of the walk over the proofs (proofline.c; a node whose
+                              * proofs went round a cycle: a hundredth of it), four times larger at each walk
+                              * the caps leave without a line: 0 = 1,000,000 (the tests make it small) */
     bool no_lists;           /* the solver without its cache of move lists (the tests compare the two) */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
@@ -68,6 +71,7 @@ typedef struct {
     uint64_t walk_cycles;          /* out: cycles of stored proofs that walk forgot and searched again */
     uint64_t walk_forgot;          /* out: proofs of nodes that walk found failing on its path, forgotten */
     uint64_t walk_capped;          /* out: searches that walk cut at its caps (proofline.c) */
+    uint64_t walk_scale;           /* out: the largest factor a walk's caps were grown by (1: none grew, 0: no walk) */
     int table_loaded, table_saved; /* out: SHISHI_MATE_LOAD / SHISHI_MATE_SAVE (docs/mate.md): 1 done,
                                     * -1 failed, 0 not asked */
 } MateControl;

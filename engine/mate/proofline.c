@@ -35,14 +35,16 @@ enum { DAG_BITS_FLOOR = 20 };
 #endif
 
 enum {
-    DAG_INF = 1 << 20,                  /* not mated by the stored proofs (or on a cycle) */
-    DAG_BITS_MIN = DAG_BITS_FLOOR,      /* memo slots: 2^20 (24 MB) at least (fuzz builds 2^12), */
-    DAG_BITS_MAX = 24,                  /* 2^24 (384 MB) at most, */
-    DAG_TABLE_SHIFT = 3,                /* else one per 8 entries of the solver's table */
-    DAG_WORK_PER_SLOT = 4,              /* nodes walked per memo slot before the walk gives up */
-    DAG_LIST_CHUNK = 4,                 /* move lists (16 KB each) allocated together (dag_list) */
-    CYCLE_SEARCH_CAP = 10000,           /* solver nodes for the search of a node whose proofs went round a cycle, */
-    SEARCH_CAP = 100 * CYCLE_SEARCH_CAP /* and for any other search of the walk */
+    DAG_INF = 1 << 20,                   /* not mated by the stored proofs (or on a cycle) */
+    DAG_BITS_MIN = DAG_BITS_FLOOR,       /* memo slots: 2^20 (24 MB) at least (fuzz builds 2^12), */
+    DAG_BITS_MAX = 24,                   /* 2^24 (384 MB) at most, */
+    DAG_TABLE_SHIFT = 3,                 /* else one per 8 entries of the solver's table */
+    DAG_WORK_PER_SLOT = 4,               /* nodes walked per memo slot before the walk gives up */
+    DAG_LIST_CHUNK = 4,                  /* move lists (16 KB each) allocated together (dag_list) */
+    CYCLE_SEARCH_CAP = 10000,            /* solver nodes for the search of a node whose proofs went round a cycle, */
+    SEARCH_CAP = 100 * CYCLE_SEARCH_CAP, /* and for any other search of the walk, */
+    WALK_CAP_GROWTH = 4,                 /* times those at each walk that the caps left without a line, */
+    WALK_SCALE_MAX = 1 << 30             /* up to this factor (a cap of 10^15 nodes: none in effect) */
 };
 
 typedef struct {
@@ -75,9 +77,9 @@ typedef struct {
     struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
     size_t forgot_cap;
     bool gave_up;
-    bool capped_walk; /* the searches are capped (CYCLE_SEARCH_CAP, SEARCH_CAP), or not (the second walk) */
-    uint64_t capped;  /* searches that the cap cut short */
-    const char *why;  /* why it gave up (MateControl.walk_fault) */
+    uint64_t cap_scale; /* the searches' caps are CYCLE_SEARCH_CAP and SEARCH_CAP times this */
+    uint64_t capped;    /* searches that the cap cut short */
+    const char *why;    /* why it gave up (MateControl.walk_fault) */
 } Dag;
 
 static void give_up(Dag *g, const char *why) {
@@ -287,11 +289,14 @@ static void restore_forgotten(Dag *g) {
  * (session 20: one disproof of 4.07M nodes, 71% of a walk's searching, against at most 0.5M
  * for a proof). A node that a capped search leaves unresolved counts as failing: for the rest
  * of the walk, or, when its proofs went round a cycle, on this path only (not kept in the
- * memo). A walk that the caps leave without a line is run again without them. */
+ * memo). A walk that the caps leave without a line is run again with caps WALK_CAP_GROWTH times
+ * larger (mate_proof_line). */
 static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
     MateSolver *ms = g->ms;
     uint64_t outer = ms->node_cap, cap = 0;
-    if (g->capped_walk) cap = mate_cap_push(ms, cyclic ? CYCLE_SEARCH_CAP : SEARCH_CAP, &outer);
+    uint64_t base = ms->c->walk_cap_nodes ? ms->c->walk_cap_nodes : SEARCH_CAP;
+    if (cyclic) base = base >= SEARCH_CAP / CYCLE_SEARCH_CAP ? base / (SEARCH_CAP / CYCLE_SEARCH_CAP) : 1;
+    cap = mate_cap_push(ms, base * g->cap_scale, &outer);
     dfpn_solve_below(ms, g->root_sp, rem, fsq, r);
     if (!mate_cap_pop(ms, cap, outer)) return false;
     g->capped++;
@@ -461,9 +466,9 @@ static int and_value(Dag *g, int depth, int rem) {
     return dag_leave(g, s, depth, low_save, value, best);
 }
 
-static int walk(MateSolver *ms, int rem, Move *line, int max, bool capped) {
+static int walk(MateSolver *ms, int rem, Move *line, int max, uint64_t cap_scale) {
     Position *pos = ms->pos;
-    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp, .capped_walk = capped};
+    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp, .cap_scale = cap_scale};
     uint64_t nodes_before = ms->c->nodes;
     /* WHY: the walk's searches of lost proofs fill the table, and its collection took the very
      * proofs the walk was about to read (Microcosmos, session 15: 13 plies a minute) */
@@ -506,13 +511,23 @@ static int walk(MateSolver *ms, int rem, Move *line, int max, bool capped) {
     ms->c->walk_cycles += g.cycle_fixes;
     ms->c->walk_forgot += g.forgotten;
     ms->c->walk_capped += g.capped;
+    if (g.cap_scale > ms->c->walk_scale) ms->c->walk_scale = g.cap_scale;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
     return g.gave_up ? 0 : n;
 }
 
 int mate_proof_line(MateSolver *ms, int rem, Move *line, int max) {
-    uint64_t capped = ms->c->walk_capped;
-    int n = walk(ms, rem, line, max, true);
-    if (!n && !ms->aborted && ms->c->walk_capped > capped) n = walk(ms, rem, line, max, false);
+    /* WHY caps that grow, not a last walk without any: on Microcosmos' proof in a 1,792-MB
+     * table (docs/mate.md, session 47) the uncapped walk spent all its time (111M nodes and on)
+     * searching one node 1,016 plies down, where walks with caps growing fourfold read a
+     * 1,609-ply line at 64 times the first caps, after 33M nodes in all; each walk starts from
+     * the proofs the last one's searches stored, and a walk none of whose searches reached its
+     * cap would not change with larger ones */
+    int n = 0;
+    for (uint64_t scale = 1;; scale *= WALK_CAP_GROWTH) {
+        uint64_t capped = ms->c->walk_capped;
+        n = walk(ms, rem, line, max, scale);
+        if (n || ms->aborted || ms->c->walk_capped == capped || scale >= WALK_SCALE_MAX) break;
+    }
     return n;
 }
