@@ -77,9 +77,9 @@ typedef struct {
     struct Forgot *forgot; /* what forget_failed took out, to put back if the walk gives no line */
     size_t forgot_cap;
     bool gave_up;
-    uint64_t cap_scale; /* the searches' caps are CYCLE_SEARCH_CAP and SEARCH_CAP times this */
-    uint64_t capped;    /* searches that the cap cut short */
-    const char *why;    /* why it gave up (MateControl.walk_fault) */
+    uint64_t cap, cycle_cap; /* this walk's caps of a search (search_below): any node, a node on a cycle */
+    uint64_t capped;         /* searches that the cap cut short */
+    const char *why;         /* why it gave up (MateControl.walk_fault) */
 } Dag;
 
 static void give_up(Dag *g, const char *why) {
@@ -293,10 +293,7 @@ static void restore_forgotten(Dag *g) {
  * larger (mate_proof_line). */
 static bool search_below(Dag *g, int rem, int fsq, bool cyclic, MateResult *r) {
     MateSolver *ms = g->ms;
-    uint64_t outer = ms->node_cap, cap = 0;
-    uint64_t base = ms->c->walk_cap_nodes ? ms->c->walk_cap_nodes : SEARCH_CAP;
-    if (cyclic) base = base >= SEARCH_CAP / CYCLE_SEARCH_CAP ? base / (SEARCH_CAP / CYCLE_SEARCH_CAP) : 1;
-    cap = mate_cap_push(ms, base * g->cap_scale, &outer);
+    uint64_t outer, cap = mate_cap_push(ms, cyclic ? g->cycle_cap : g->cap, &outer);
     dfpn_solve_below(ms, g->root_sp, rem, fsq, r);
     if (!mate_cap_pop(ms, cap, outer)) return false;
     g->capped++;
@@ -468,7 +465,13 @@ static int and_value(Dag *g, int depth, int rem) {
 
 static int walk(MateSolver *ms, int rem, Move *line, int max, uint64_t cap_scale) {
     Position *pos = ms->pos;
-    Dag g = {.ms = ms, .depth_max = HISTORY_MAX - pos->sp - 2, .root_sp = pos->sp, .cap_scale = cap_scale};
+    uint64_t first = ms->c->walk_cap_nodes ? ms->c->walk_cap_nodes : SEARCH_CAP;
+    uint64_t first_cycle = first / (SEARCH_CAP / CYCLE_SEARCH_CAP);
+    Dag g = {.ms = ms,
+             .depth_max = HISTORY_MAX - pos->sp - 2,
+             .root_sp = pos->sp,
+             .cap = first * cap_scale,
+             .cycle_cap = (first_cycle ? first_cycle : 1) * cap_scale};
     uint64_t nodes_before = ms->c->nodes;
     /* WHY: the walk's searches of lost proofs fill the table, and its collection took the very
      * proofs the walk was about to read (Microcosmos, session 15: 13 plies a minute) */
@@ -511,7 +514,7 @@ static int walk(MateSolver *ms, int rem, Move *line, int max, uint64_t cap_scale
     ms->c->walk_cycles += g.cycle_fixes;
     ms->c->walk_forgot += g.forgotten;
     ms->c->walk_capped += g.capped;
-    if (g.cap_scale > ms->c->walk_scale) ms->c->walk_scale = g.cap_scale;
+    if (cap_scale > ms->c->walk_scale) ms->c->walk_scale = cap_scale;
     ms->c->walk_fault = g.gave_up || !n ? g.why : NULL;
     return g.gave_up ? 0 : n;
 }
