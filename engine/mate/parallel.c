@@ -18,6 +18,7 @@
  * main thread alone) is replayed before it is reported. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mate_int.h"
 
@@ -134,11 +135,21 @@ static size_t helper_table_kb(const MateSolver *ms, int helpers) {
     return kb > 64 ? kb : 64;
 }
 
+/* n helpers, zeroed, at the alignment their type asks for. WHY not calloc: a helper holds a
+ * MateTable, whose counters have cache lines of their own (_Alignas(64)), and calloc gives 16
+ * bytes; a -march=native build on an AVX-512 machine cleared the helper's table with aligned
+ * 64-byte stores and faulted whenever a helper's table was taken over (mtt_take; session 48). */
+static MateHelper *helpers_alloc(int n) {
+    size_t size = (size_t)n * sizeof(MateHelper); /* a multiple of the alignment, as every sizeof */
+    MateHelper *h = aligned_alloc(_Alignof(MateHelper), size);
+    if (h) memset(h, 0, size);
+    return h;
+}
+
 void mate_root_solve(MateSolver *ms, int rem, MateResult *out, bool restart) {
     int threads = ms->c->threads < MATE_THREADS_MAX ? ms->c->threads : MATE_THREADS_MAX;
     /* the first proof (restart) is a portfolio of tables; the shortening's budgets share one */
-    MateHelper *helpers =
-        threads > 1 && (restart || mtt_share(ms->tt) == 0) ? calloc((size_t)threads - 1, sizeof *helpers) : NULL;
+    MateHelper *helpers = threads > 1 && (restart || mtt_share(ms->tt) == 0) ? helpers_alloc(threads - 1) : NULL;
     if (!helpers) {
         root_search(ms, rem, out, restart, 0);
         return;
