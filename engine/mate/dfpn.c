@@ -517,6 +517,7 @@ static uint64_t reply_estimate(MateSolver *ms) {
  * or the mate-in-one probe costs more than a table look-up. */
 static void first_estimate(MateSolver *ms, Move m, bool or_node, int crem, int cfree, uint64_t ckey, const MateHand *ch,
                            MateResult *r) {
+    if (!ms->helper) ms->c->estimates++;
     if (or_node) {
         uint64_t replies = reply_estimate(ms);
         if (!replies) {
@@ -572,7 +573,50 @@ static int kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
     return at;
 }
 
-/* Fill the children of the current node from the table or first estimates. Returns how many,
+/* A later drop of a delayed-expansion group (order_kids) whose predecessor is not yet proven.
+ * and_result counts it nowhere, so it is neither looked up nor estimated until that one is
+ * (MateChild.lazy; kids_wake). WHY: the first estimate of a defender reply is a mate-in-one
+ * probe, most of a new node's cost, and most later drops never count: the node is left, or the
+ * first drop disproved, before the drop ahead of them is proven. Estimated once it is, a later
+ * drop often needs no probe at all (probe_capture: taking it is the proven capture of the drop
+ * before, with another piece in hand). The 117-ply row's tails: 13 of 14 first-proven within
+ * 8M nodes where 10 were, 21.3M nodes against 36.0M (docs/mate.md, session 48). */
+static bool kid_waits(const MateSolver *ms, const MateChild *k, int i) {
+    return !ms->c->eager_drops && i > 0 && k[i].grp && k[i].grp == k[i - 1].grp && (k[i - 1].lazy || k[i - 1].pn != 0);
+}
+
+/* Child k's values (the current node's, at depth, with the attacker's hand `hand`): a
+ * repetition, the table's, or a first estimate. */
+static void kid_eval(MateSolver *ms, MateChild *k, int rem, bool or_node, const MateHand *hand, uint64_t key,
+                     const MatePath *path) {
+    int crem = mate_child_rem(rem, k->move), cfree = mate_child_free(rem, k->move, or_node);
+    MateHand ch = *hand;
+    if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
+    MateResult r;
+    int at = kid_on_path(ms, k, path->depth);
+    if (at != -1)
+        r = rep_disproof(crem, &ch, at);
+    else if (!mtt_lookup_path(ms->tt, k->key, &ch, crem, path, &r) && r.pn && r.dn) {
+        mate_do(ms, k->move);
+        r.parent = key;
+        first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
+        mate_undo(ms, k->move);
+    }
+    perturb(ms, &r);
+    kid_take(k, &r);
+    k->lazy = 0;
+}
+
+/* The waiting drops whose predecessor has since been proven, in order (one proven in turn
+ * wakes the next). */
+static void kids_wake(MateSolver *ms, MateChild *k, int n, int rem, const MateHand *hand, uint64_t key,
+                      const MatePath *path) {
+    for (int i = 1; i < n; i++)
+        if (k[i].lazy && !kid_waits(ms, k, i)) kid_eval(ms, &k[i], rem, false, hand, key, path);
+}
+
+/* Fill the children of the current node from the table or first estimates (a defender's later
+ * drops only once they count: kid_waits). Returns how many,
  * -1 when out of memory, -2 when a defender reply escapes the depth budget. */
 static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand *hand, uint64_t key, int depth,
                   uint64_t full) {
@@ -582,25 +626,15 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
     if (!kids_reserve(ms, (size_t)n)) return -1;
     MateChild *kids = ms->kids + ms->kids_top;
     if (kid_keys(ms, rem, or_node, hand, kids, n) < 0) return -2;
-    for (int i = 0; i < n; i++) {
-        MateChild *k = &kids[i];
-        int crem = mate_child_rem(rem, k->move), cfree = mate_child_free(rem, k->move, or_node);
-        MateHand ch = *hand;
-        if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
-        MateResult r;
-        int at = kid_on_path(ms, k, depth);
-        if (at != -1)
-            r = rep_disproof(crem, &ch, at);
-        else if (!mtt_lookup_path(ms->tt, k->key, &ch, crem, &path, &r) && r.pn && r.dn) {
-            mate_do(ms, k->move);
-            r.parent = key;
-            first_estimate(ms, k->move, or_node, crem, cfree, k->key, &ch, &r);
-            mate_undo(ms, k->move);
-        }
-        perturb(ms, &r);
-        kid_take(k, &r);
-    }
     if (!or_node) order_kids(kids, n);
+    for (int i = 0; i < n; i++) {
+        if (!or_node && kid_waits(ms, kids, i)) {
+            kids[i].lazy = 1;
+            kids[i].pn = kids[i].dn = 1; /* read nowhere while it waits: not a proof or disproof */
+            continue;
+        }
+        kid_eval(ms, &kids[i], rem, or_node, hand, key, &path);
+    }
     return n;
 }
 
@@ -733,13 +767,14 @@ static int select_kid(MateChild *k, int n, bool or_node, const MateResult *r, ui
 /* After the search below child `skip`, its siblings' values again from the table by their
  * stored keys (no move made). WHY: in a DAG the search below one child settles or raises
  * positions a sibling reaches too; stale sibling values would send the next iteration the
- * wrong way (halves the nodes of long problems). A sibling the table lost keeps its value. */
+ * wrong way (halves the nodes of long problems). A sibling the table lost keeps its value.
+ * Then the waiting drops a new proof lets count are looked up (kids_wake). */
 static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChild *k, int n, int skip, int depth) {
     const MatePath path = {.keys = ms->path, .depth = depth, .self = ms->path[depth]};
     for (int j = 0; j < n; j++)
-        if (j != skip && k[j].pn && k[j].dn) mtt_prefetch(ms->tt, k[j].key);
+        if (j != skip && k[j].pn && k[j].dn && !k[j].lazy) mtt_prefetch(ms->tt, k[j].key);
     for (int j = 0; j < n; j++) {
-        if (j == skip || k[j].pn == 0 || k[j].dn == 0) continue;
+        if (j == skip || k[j].pn == 0 || k[j].dn == 0 || k[j].lazy) continue;
         int crem = mate_child_rem(rem, k[j].move);
         MateHand ch = *hand;
         if (k[j].dslot & 0x80) ch.n[k[j].dslot & 0x7f] = (uint8_t)(ch.n[k[j].dslot & 0x7f] + k[j].dval);
@@ -748,6 +783,7 @@ static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChil
         perturb(ms, &r);
         kid_take(&k[j], &r);
     }
+    if (!ms->frames[depth].or_node) kids_wake(ms, k, n, rem, hand, ms->frames[depth].tkey, &path);
 }
 
 /* ---- double-count elimination ----------------------------------------------------------

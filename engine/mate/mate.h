@@ -50,6 +50,9 @@ typedef struct {
                               * proofs went round a cycle: a hundredth of it), four times larger at each walk
                               * the caps leave without a line: 0 = 1,000,000 (the tests make it small) */
     bool no_lists;           /* the solver without its cache of move lists (the tests compare the two) */
+    bool eager_drops;        /* every interposing drop looked up or estimated when its node is expanded, as before
+                              * session 48, not only once the drops before it on its square are proven (the tests
+                              * compare the two) */
     void *user;              /* passed to on_progress */
     void (*on_progress)(void *user, const MateProgress *p); /* may be NULL */
     /* may be NULL: the verified line read from the first proof, before the search for a shorter
@@ -61,6 +64,7 @@ typedef struct {
     int first_len;        /* out: length that first proof stored */
     uint64_t restarts;    /* out: times a thread's search began again before it (every thread's) */
     uint64_t list_hits;   /* out: move lists the main thread's cache gave (listcache.c) */
+    uint64_t estimates;   /* out: first estimates the main thread made (children the table did not know) */
     bool shortest;        /* out: the line found is proven the shortest mate */
     bool bounded;         /* out (not shortest): the line is the longest defence against the proof's own checks, so its
                            * length bounds the mate from above (else a walk along stored lengths, no bound) */

@@ -288,6 +288,7 @@ typedef struct MateChild {
     uint8_t active; /* scratch: counted in this iteration (delayed drops are not) */
     uint8_t maxc;   /* shares its subtree with another child: the flagged ones count by their max */
     uint8_t grp;    /* an interposing drop's group for the delayed expansion (drop_group), else 0 */
+    uint8_t lazy;   /* a later drop of its group not yet looked up (dfpn.c kid_waits) */
     int16_t rep_at; /* as MateResult.rep_at */
     MateHand hand;
 } MateChild;
