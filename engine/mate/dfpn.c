@@ -573,6 +573,13 @@ static int kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
     return at;
 }
 
+/* The attacker's hand after child k, from the node's. */
+static MateHand kid_hand(const MateHand *hand, const MateChild *k) {
+    MateHand ch = *hand;
+    if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
+    return ch;
+}
+
 /* A later drop of a delayed-expansion group (order_kids) whose predecessor is not yet proven.
  * and_result counts it nowhere, so it is neither looked up nor estimated until that one is
  * (MateChild.lazy; kids_wake). WHY: the first estimate of a defender reply is a mate-in-one
@@ -582,7 +589,7 @@ static int kid_on_path(MateSolver *ms, const MateChild *k, int depth) {
  * before, with another piece in hand). The 117-ply row's tails: 13 of 14 first-proven within
  * 8M nodes where 10 were, 21.3M nodes against 36.0M (docs/mate.md, session 48). */
 static bool kid_waits(const MateSolver *ms, const MateChild *k, int i) {
-    return !ms->c->eager_drops && i > 0 && k[i].grp && k[i].grp == k[i - 1].grp && (k[i - 1].lazy || k[i - 1].pn != 0);
+    return !ms->eager_drops && i > 0 && k[i].grp && k[i].grp == k[i - 1].grp && (k[i - 1].lazy || k[i - 1].pn != 0);
 }
 
 /* Child k's values (the current node's, at depth, with the attacker's hand `hand`): a
@@ -590,8 +597,7 @@ static bool kid_waits(const MateSolver *ms, const MateChild *k, int i) {
 static void kid_eval(MateSolver *ms, MateChild *k, int rem, bool or_node, const MateHand *hand, uint64_t key,
                      const MatePath *path) {
     int crem = mate_child_rem(rem, k->move), cfree = mate_child_free(rem, k->move, or_node);
-    MateHand ch = *hand;
-    if (k->dslot & 0x80) ch.n[k->dslot & 0x7f] = (uint8_t)(ch.n[k->dslot & 0x7f] + k->dval);
+    MateHand ch = kid_hand(hand, k);
     MateResult r;
     int at = kid_on_path(ms, k, path->depth);
     if (at != -1)
@@ -628,7 +634,7 @@ static int expand(MateSolver *ms, int rem, int fsq, bool or_node, const MateHand
     if (kid_keys(ms, rem, or_node, hand, kids, n) < 0) return -2;
     if (!or_node) order_kids(kids, n);
     for (int i = 0; i < n; i++) {
-        if (!or_node && kid_waits(ms, kids, i)) {
+        if (kid_waits(ms, kids, i)) { /* never at an attacker's node: its checks have no group */
             kids[i].lazy = 1;
             kids[i].pn = kids[i].dn = 1; /* read nowhere while it waits: not a proof or disproof */
             continue;
@@ -776,8 +782,7 @@ static void refresh_kids(MateSolver *ms, int rem, const MateHand *hand, MateChil
     for (int j = 0; j < n; j++) {
         if (j == skip || k[j].pn == 0 || k[j].dn == 0 || k[j].lazy) continue;
         int crem = mate_child_rem(rem, k[j].move);
-        MateHand ch = *hand;
-        if (k[j].dslot & 0x80) ch.n[k[j].dslot & 0x7f] = (uint8_t)(ch.n[k[j].dslot & 0x7f] + k[j].dval);
+        MateHand ch = kid_hand(hand, &k[j]);
         MateResult r;
         if (!mtt_lookup_path(ms->tt, k[j].key, &ch, crem, &path, &r) && r.pn && r.dn) continue;
         perturb(ms, &r);
@@ -877,8 +882,7 @@ static int pick_child(MateSolver *ms, int depth, int rem, const MateHand *hand, 
         fr->pn = r->pn;
         fr->dn = r->dn;
         if (!MATE_DC || pass == 1) return i;
-        MateHand ch = *hand;
-        if (k[i].dslot & 0x80) ch.n[k[i].dslot & 0x7f] = (uint8_t)(ch.n[k[i].dslot & 0x7f] + k[i].dval);
+        MateHand ch = kid_hand(hand, &k[i]);
         if (dc_check(ms, depth, &k[i], &ch) != depth) return i;
     }
     return -1;

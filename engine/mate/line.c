@@ -344,6 +344,7 @@ static int solver_init(MateSolver *ms, MateTable *tt, Position *pos, MateControl
     ms->tt->hand_run = run;
     /* WHY: with hands outside the key and no lion state, a move's key change is a few XORs */
     ms->fast_keys = ms->dominate && !v->lion_rules;
+    ms->eager_drops = c->eager_drops;
     return mate_solver_alloc(ms);
 }
 

@@ -253,6 +253,8 @@ typedef struct MateSolver {
     bool dominate;       /* hand domination is sound in this game */
     int slot_of[PT_MAX]; /* hand slot of a hand type, -1 when none */
     bool fast_keys;      /* child keys computable without making the move (mate_child_key) */
+    bool eager_drops;    /* MateControl.eager_drops, kept here: read for every defender child (dfpn.c kid_waits),
+                          * where a helper would share the main thread's MateControl cache line */
     int64_t start_ms, next_report_ms;
     bool aborted;
     uint64_t node_cap; /* stop at this many nodes (the shortening's budget), 0 = none */

@@ -116,6 +116,7 @@ static int helper_init(MateHelper *h, const MateSolver *main, MateShared *par, i
                        .attacker = main->attacker,
                        .dominate = main->dominate,
                        .fast_keys = main->fast_keys,
+                       .eager_drops = main->eager_drops,
                        .store_rep = main->store_rep,
                        .start_ms = main->start_ms};
     for (int i = 0; i < PT_MAX; i++) ms->slot_of[i] = main->slot_of[i];
