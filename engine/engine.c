@@ -438,7 +438,8 @@ static void report_mate_line(const Reporter *r, const Move *line, int length, ui
                        .time_ms = time_ms,
                        .pv_length = length,
                        .pv = line,
-                       .root = root};
+                       .root = root,
+                       .mate_plies = length};
     r->on_info(r->user, &info);
 }
 

@@ -51,6 +51,8 @@ typedef struct {
     int pv_length;
     const Move *pv;
     const Position *root; /* for formatting the PV */
+    int mate_plies;       /* > 0: a forced mate in this many plies, shown in place of score (the tsume solver's
+                           * lines pass the score's range: Microcosmos, 1,525 plies) */
 } SearchInfo;
 
 /* How a search ended: the move to play, or a special verdict. */

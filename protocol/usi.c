@@ -38,7 +38,9 @@ typedef struct {
 static void usi_on_info(void *user, const SearchInfo *in) {
     Usi *u = user;
     char score[48], pv[PV_TEXT_MAX];
-    if (in->score >= VALUE_MATE_IN_MAX)
+    if (in->mate_plies > 0)
+        snprintf(score, sizeof score, "mate %d", in->mate_plies);
+    else if (in->score >= VALUE_MATE_IN_MAX)
         snprintf(score, sizeof score, "mate %d", VALUE_MATE - in->score);
     else if (in->score <= -VALUE_MATE_IN_MAX)
         snprintf(score, sizeof score, "mate -%d", VALUE_MATE + in->score);

@@ -137,7 +137,9 @@ static void xb_on_info(void *user, const SearchInfo *info) {
     if (!atomic_load(&xb->post) && atomic_load(&xb->mode) != XB_SEARCH_ANALYZE) return;
     if (info->bound != BOUND_EXACT) return;
     int score = info->score;
-    if (score >= VALUE_MATE_IN_MAX)
+    if (info->mate_plies > 0)
+        score = 100000 + (info->mate_plies + 1) / 2;
+    else if (score >= VALUE_MATE_IN_MAX)
         score = 100000 + (VALUE_MATE - score + 1) / 2;
     else if (score <= -VALUE_MATE_IN_MAX)
         score = -100000 - (VALUE_MATE + score) / 2;

@@ -660,6 +660,28 @@ START_TEST(restarts) {
 }
 END_TEST
 
+/* A helper of the first proof's portfolio searches for its share of nodes and then leaves the
+ * main thread alone (MateControl.helper_nodes, MATE_HELPER_NODES; docs/mate.md, session 50). The
+ * main thread searches as one thread does, so on two threads with a share of 1,024 nodes the
+ * 117-ply row's 47-ply tail is proven after one thread's nodes plus the helper's share (the
+ * helper looks at its count every 1,024 nodes), to the same line; with the default share the
+ * helper searches all along and the count is about twice one thread's. Not in sanitizer builds
+ * (tsume_13's reason). */
+START_TEST(helper_share) {
+    if (scaled(1) != 1) return;
+    const MateControl base = {.deadline_ms = -1, .node_limit = BIG_NODES, .hash_kb = 256 << 10, .shorten_nodes = 1};
+    MateControl one = base, two = base;
+    two.threads = 2;
+    two.helper_nodes = 1024;
+    ck_assert_int_eq(solve_117_tail(70, &one), 47);
+    ck_assert_int_eq(solve_117_tail(70, &two), 47);
+    ck_assert_msg(two.first_nodes >= one.first_nodes + 1024 && two.first_nodes <= one.first_nodes + 4096,
+                  "first proof after %llu nodes on two threads, %llu on one", (unsigned long long)two.first_nodes,
+                  (unsigned long long)one.first_nodes);
+    ck_assert_int_eq(two.restarts, 0);
+}
+END_TEST
+
 /* The solver's cache of move lists (engine/mate/listcache.c) gives the lists the generator
  * would: with and without it, the 117-ply row's 47-ply tail is searched node for node the same
  * (the cache is made after 65,536 nodes; the first proof takes about 100,000), to the same
@@ -903,6 +925,7 @@ Suite *suite_mate(void) {
     tcase_add_test(tc, long_kotobuki);
     tcase_add_test(tc, table_save_load);
     tcase_add_test(tc, restarts);
+    tcase_add_test(tc, helper_share);
     tcase_add_test(tc, list_cache);
     tcase_add_test(tc, lazy_drops);
     tcase_add_test(tc, long_walk_cap);

@@ -25,6 +25,16 @@ enum {
 /* The first restart of each thread's search for the first proof (MateControl.restart_nodes
  * = 0; engine/mate/parallel.c solve_restarting says why it restarts). */
 #define MATE_RESTART_NODES 1000000ULL
+/* A helper's share of the first proof on several threads (MateControl.helper_nodes = 0): it
+ * stops after this many of its own nodes and leaves the main thread to search alone.
+ * WHY: a helper searches in the small table the main one leaves (512 MB of 4 GB), and a proof
+ * it finds late there is a large proof in a small table, which the walk over the stored proofs
+ * may not read in time: Microcosmos on two threads under `go mate 600000`, the helper proved
+ * first by a hair (258.2M nodes of both) and its walk met 567 cycles and 1,784 failing proofs,
+ * 60M nodes, no line at the deadline (`checkmate timeout`), where the main thread's own proof is
+ * read in about 1M (docs/mate.md, session 50). The helper's worth is an early second draw: on
+ * Zukou at 10 s a problem it proves within about 4M of its nodes. */
+#define MATE_HELPER_NODES (1ULL << 26)
 
 /* One progress report, about once per second while the solver runs. */
 typedef struct {
@@ -46,6 +56,8 @@ typedef struct {
     int threads;             /* threads of the root's searches (first proof, shorter budgets), 0 or 1 = one */
     uint64_t restart_nodes;  /* each thread's search for the first proof begins again after this many of its
                               * own nodes, then after twice as many each time: 0 = MATE_RESTART_NODES */
+    uint64_t helper_nodes;   /* a helper's share of the first proof, in its own nodes: 0 = MATE_HELPER_NODES (the
+                              * tests make it small) */
     uint64_t walk_cap_nodes; /* the first cap of a search of the walk over the proofs (proofline.c; a node whose
                               * proofs went round a cycle: a hundredth of it), four times larger at each walk
                               * the caps leave without a line: 0 = 1,000,000 (the tests make it small) */

@@ -3,8 +3,9 @@
  * The first proof is a portfolio: the main thread searches exactly as one thread does, in the
  * table the user's memory gives it, and each helper runs a search of its own, with its own
  * perturbations, in a table of its own made of what that table's power-of-two size left of
- * the memory. Whoever resolves the root stops the others; when a helper does, its table
- * becomes the solver's (the line is read from it). WHY not one shared table: a thread's cost
+ * the memory, for a share of nodes (MATE_HELPER_NODES; then the main thread searches alone).
+ * Whoever resolves the root stops the others; when a helper does, its table becomes the
+ * solver's (the line is read from it). WHY not one shared table: a thread's cost
  * to the first proof is chaotic in the search order, and every other thread's stores (even
  * its proofs alone) change that order; on one shared table two threads missed Microcosmos'
  * 10 minutes in runs where one thread needs 5.5, and needed more nodes than one thread on the
@@ -46,14 +47,17 @@ typedef struct {
  * searched as before, node for node. A restart stops only its own thread (MateSolver.restart_at):
  * on several threads each one restarts on its own count, the main thread with one thread's
  * periods, each helper with its own. */
-static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods, int first) {
+static void solve_restarting(MateSolver *ms, int rem, MateResult *out, const unsigned *period, int periods, int first,
+                             uint64_t quit_at) {
     uint64_t interval = ms->c->restart_nodes ? ms->c->restart_nodes : MATE_RESTART_NODES;
     for (int k = 0;; k++, interval *= 2) {
         ms->noise = period[(first + k) % periods];
         ms->restart_at = mate_own_nodes(ms) + interval;
+        if (quit_at && ms->restart_at > quit_at) ms->restart_at = quit_at;
         ms->restart_hit = false;
         dfpn_solve(ms, rem, FREE_NONE, out);
         if (!ms->restart_hit) break;
+        if (quit_at && mate_own_nodes(ms) >= quit_at) break; /* its share spent: stays aborted, stops no one */
         ms->aborted = false;
         if (ms->helper)
             atomic_fetch_add_explicit(&ms->par->restarts, 1, memory_order_relaxed);
@@ -76,14 +80,15 @@ static const unsigned helper_period[] = {3, 5, 7, 11, 13, 17, 19, 23};
 enum { HELPER_PERIODS = (int)(sizeof helper_period / sizeof *helper_period) };
 
 /* One thread's search of the root: with restarts (the first proof), each kind of thread with
- * its periods (helper: helper_index's), else once. */
+ * its periods (helper: helper_index's, for its share of nodes, MATE_HELPER_NODES), else once. */
 static void root_search(MateSolver *ms, int rem, MateResult *out, bool restart, int helper_index) {
     if (!restart)
         dfpn_solve(ms, rem, FREE_NONE, out);
     else if (ms->helper)
-        solve_restarting(ms, rem, out, helper_period, HELPER_PERIODS, helper_index);
+        solve_restarting(ms, rem, out, helper_period, HELPER_PERIODS, helper_index,
+                         ms->c->helper_nodes ? ms->c->helper_nodes : MATE_HELPER_NODES);
     else
-        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0);
+        solve_restarting(ms, rem, out, main_period, MAIN_PERIODS, 0, 0);
 }
 
 static void *helper_main(void *arg) {
