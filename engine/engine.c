@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../src/bigmem.h"
 #include "../src/movegen.h"
 #include "mate/mate.h"
 #include "options.h"
@@ -408,12 +409,20 @@ static int ensure_workers(EngineContext *e, int threads) {
     return e->worker_count < threads ? e->worker_count : threads;
 }
 
+/* The game search's table, made again after `go mate` gave it back (engine_go). */
+static void ensure_tt(EngineContext *e) {
+    if (!e->tt.clusters) tt_resize(&e->tt, (size_t)e->hash_mb);
+}
+
+size_t engine_hash_bytes(const EngineContext *e) { return tt_bytes(&e->tt); }
+
 void engine_prepare(EngineContext *e, const Reporter *reporter) {
     if (engine_searching(e)) return;
     if (!e->no_solved) solved_slot_get(&e->solved, e->variant, &e->rules, reporter);
     /* WHY: made at the first `go`, chu's workers faulted in their history tables (33 MB each)
      * inside the first move's time: 130 ms of a 100 ms byoyomi, a time forfeit in a match. */
     ensure_workers(e, e->threads);
+    ensure_tt(e);
     tt_touch(&e->tt);
 }
 
@@ -584,6 +593,14 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
         noded.nodes = cap;
         limits = &noded;
     }
+    /* WHY: `go mate` makes the solver's own table of Hash MB; a large game table's pages go
+     * back for the run (8 GB resident at USI_Hash 4096 otherwise, docs/mate.md session 50), and
+     * it comes back empty, as after a new game, at the next `isready` or search. A small one
+     * (below BIGMEM_FILL; the fuzz builds') is kept: its memory does not matter. */
+    if (limits->mate && tt_bytes(&e->tt) >= BIGMEM_FILL)
+        tt_free(&e->tt);
+    else if (!limits->mate)
+        ensure_tt(e);
     SearchShared *sh = &e->shared;
     sh->tt = &e->tt;
     sh->limits = *limits;

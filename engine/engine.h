@@ -124,6 +124,9 @@ void engine_new_game(EngineContext *e);
  * nana's 67 MB table at the first `go` took 1.5 s, more than a whole 1 s clock (a soak time
  * forfeit), and chu's first `go` spent 130 ms making its worker. */
 void engine_prepare(EngineContext *e, const Reporter *reporter);
+/* The game search's table in bytes: 0 after a `go mate` that gave a table of BIGMEM_FILL bytes
+ * or more back for the solver's own, until the next engine_prepare or search. */
+size_t engine_hash_bytes(const EngineContext *e);
 
 /* Start searching the current position on a background thread; returns at once.
  * The reporter is copied. A search already running is stopped first. */

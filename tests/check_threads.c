@@ -224,6 +224,40 @@ START_TEST(threads_engine_keeps_its_search_thread) {
 }
 END_TEST
 
+/* `go mate` makes the solver's own table of Hash MB and gives a large game table back for the
+ * run: none is held after it, and the next engine_prepare (isready) or search makes it again; a
+ * small one is kept (docs/mate.md, session 50). */
+START_TEST(threads_mate_gives_the_game_table_back) {
+    EngineContext *e = two_threads("shogi");
+    char err[256];
+    ck_assert_msg(engine_set_option(e, "Hash", "256", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(engine_set_position(e, "sfen 4k4/9/4G4/9/9/9/9/9/4K4 b G 1", err, sizeof err) == 0, "%s", err);
+    const size_t big = (size_t)256 << 20, small = (size_t)64 << 20;
+    for (int round = 0; round < 2; round++) {
+        engine_prepare(e, &(Reporter){0});
+        ck_assert_uint_eq(engine_hash_bytes(e), (round ? small : big));
+        Seen s = {0};
+        Reporter m = {.user = &s, .on_mate = on_mate};
+        SearchLimits l = no_limits();
+        l.mate = 10000;
+        engine_go(e, &l, &m);
+        engine_wait(e);
+        ck_assert_int_eq(s.best.kind, BEST_MOVE);
+        ck_assert_uint_eq(engine_hash_bytes(e), (round ? small : 0));
+        Seen g = {0};
+        Reporter r = {.user = &g, .on_info = on_info, .on_bestmove = on_best};
+        l = no_limits();
+        l.depth = 2;
+        engine_go(e, &l, &r);
+        engine_wait(e);
+        expect_one_legal(e, &g);
+        ck_assert_uint_eq(engine_hash_bytes(e), (round ? small : big));
+        ck_assert_msg(engine_set_option(e, "Hash", "64", err, sizeof err) == 0, "%s", err);
+    }
+    engine_destroy(e);
+}
+END_TEST
+
 /* The evaluation's parameter tables are shared by every search thread without locks: once a
  * search has run, changing them stops the process (SIGABRT) instead of racing. */
 START_TEST(threads_eval_params_frozen_after_search) {
@@ -247,6 +281,7 @@ Suite *suite_threads(void) {
     TCase *tc = tcase_create("threads");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, threads_infinite_then_stop);
+    tcase_add_test(tc, threads_mate_gives_the_game_table_back);
     tcase_add_test(tc, threads_ponder_then_ponderhit);
     tcase_add_test(tc, threads_ponder_then_stop);
     tcase_add_test(tc, threads_go_after_go);
