@@ -597,10 +597,10 @@ void engine_go(EngineContext *e, const SearchLimits *limits, const Reporter *rep
      * back for the run (8 GB resident at USI_Hash 4096 otherwise, docs/mate.md session 50), and
      * it comes back empty, as after a new game, at the next `isready` or search. A small one
      * (below BIGMEM_FILL; the fuzz builds') is kept: its memory does not matter. */
-    if (limits->mate && tt_bytes(&e->tt) >= BIGMEM_FILL)
-        tt_free(&e->tt);
-    else if (!limits->mate)
+    if (!limits->mate)
         ensure_tt(e);
+    else if (tt_bytes(&e->tt) >= BIGMEM_FILL)
+        tt_free(&e->tt);
     SearchShared *sh = &e->shared;
     sh->tt = &e->tt;
     sh->limits = *limits;
